@@ -1,0 +1,47 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// RouteCue: the voice-guidance process of an in-car head unit.
+/// Layers as in DESIGN.md: a pure core, one system-library target and one thin wrapper per C library,
+/// the service wiring, the `routecue` executable, and test support.
+let package = Package(
+    name: "RouteCue",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "routecue", targets: ["routecue"]),
+        .library(name: "RouteCueCore", targets: ["RouteCueCore"]),
+    ],
+    targets: [
+        // Pure domain: no C, no I/O, FoundationEssentials only.
+        .target(name: "RouteCueCore"),
+
+        // System libraries (Debian 12 -dev packages, found through pkg-config).
+        .systemLibrary(name: "CGPS", pkgConfig: "libgps", providers: [.apt(["libgps-dev"])]),
+        .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
+        .systemLibrary(name: "CESpeakNG", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev"])]),
+        .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
+
+        // One thin typed wrapper per C library.
+        .target(name: "GPSD", dependencies: ["CGPS"]),
+        .target(name: "ALSAOutput", dependencies: ["CALSA"]),
+        .target(name: "Speech", dependencies: ["CESpeakNG"]),
+        .target(name: "DBusKit", dependencies: ["CDBus"]),
+
+        // Wiring of the edges around the core.
+        .target(name: "RouteCueService", dependencies: ["RouteCueCore", "GPSD", "ALSAOutput", "Speech", "DBusKit"]),
+
+        // The one executable.
+        .executableTarget(name: "routecue", dependencies: ["RouteCueCore", "RouteCueService"]),
+
+        // Benchmarks run by `make bench`.
+        .executableTarget(name: "routecue-bench", dependencies: ["RouteCueCore"]),
+
+        // Fixtures and helpers shared by the test targets.
+        .target(name: "TestSupport", dependencies: ["RouteCueCore"]),
+
+        .testTarget(name: "RouteCueCoreTests", dependencies: ["RouteCueCore", "TestSupport"]),
+        .testTarget(name: "EdgeTests", dependencies: ["GPSD", "ALSAOutput", "Speech", "DBusKit", "RouteCueService", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,14 @@
+// CALSA: libasound2 (ALSA 1.2.8, Debian 12 libasound2-dev) for Swift.
+#ifndef ROUTECUE_CALSA_SHIM_H
+#define ROUTECUE_CALSA_SHIM_H
+#include <alsa/asoundlib.h>
+
+_Static_assert(SND_LIB_MAJOR == 1 && SND_LIB_MINOR >= 1, "RouteCue's ALSA wrapper needs alsa-lib 1.1 or newer");
+
+// Macros Swift cannot import. Use snd_pcm_hw_params_malloc / snd_pcm_sw_params_malloc instead of the
+// alloca-based snd_pcm_*_alloca macros.
+static const char *const routecue_SND_LIB_VERSION_STR = SND_LIB_VERSION_STR;
+static const int routecue_SND_PCM_NONBLOCK = SND_PCM_NONBLOCK;
+static const snd_pcm_format_t routecue_SND_PCM_FORMAT_S16 = SND_PCM_FORMAT_S16;
+
+#endif

@@ -1,0 +1,23 @@
+/// Choices a user can make when reading a route file.
+public struct ImportOptions: Sendable, Equatable {
+    /// The default size limit: 64 MB.
+    public static let defaultMaxBytes = 64 * 1024 * 1024
+
+    /// Force a format instead of detecting it from the content (`--format`).
+    public var format: RouteFormat?
+    /// Which alternative route of a multi-route document to take (`--alternative N`, 0-based).
+    public var alternative: Int = 0
+    /// Files larger than this are rejected before parsing.
+    public var maxBytes: Int = ImportOptions.defaultMaxBytes
+    /// The vehicle's current position: a tour's first leg starts here.
+    public var vehiclePosition: Coordinate?
+
+    /// Default options: detect the format, first alternative, 64 MB limit.
+    public init(format: RouteFormat? = nil, alternative: Int = 0, maxBytes: Int = ImportOptions.defaultMaxBytes,
+                vehiclePosition: Coordinate? = nil) {
+        self.format = format
+        self.alternative = alternative
+        self.maxBytes = maxBytes
+        self.vehiclePosition = vehiclePosition
+    }
+}

@@ -1,0 +1,7 @@
+/// Placeholder: replaced by the real importer in this same change.
+public enum OSRMImporter {
+    /// Reads a parsed document into a route.
+    public static func read(_ root: JSONNode, options: ImportOptions) throws(RouteImportError) -> Route {
+        throw root.error("OSRMImporter is not written yet")
+    }
+}

@@ -1,0 +1,152 @@
+/// Assembles a `Route` from the legs an importer reads: concatenates leg geometries, computes cumulative
+/// distance, places each maneuver, waypoint and warning on the geometry, numbers maneuvers, and checks
+/// coordinates. Every importer goes through it, so every format obeys the same invariants.
+public struct RouteBuilder {
+    /// Where a maneuver sits on its leg's geometry.
+    public enum Placement: Sendable {
+        /// At this point index of the leg's own coordinate list.
+        case legIndex(Int)
+        /// At the point of the leg's geometry nearest to the maneuver's location, searching forward
+        /// from the previous maneuver (so loops and self-crossings do not pull it back).
+        case nearest
+    }
+
+    private struct PendingLeg {
+        var coordinates: [Coordinate]
+        var elevations: [Double]?
+        var maneuvers: [(Maneuver, Placement)]
+        var summary: String?
+        var statedDistance: Double?
+        var statedDuration: Double?
+        var path: String
+    }
+
+    private var source: RouteSource
+    private var pendingLegs: [PendingLeg] = []
+    private var waypoints: [Waypoint] = []
+    private var warnings: [RouteWarning] = []
+
+    /// Starts a route of the given source.
+    public init(source: RouteSource) { self.source = source }
+
+    /// Adds the next leg. `path` names it in errors (`routes[0].legs[1]`).
+    public mutating func addLeg(coordinates: [Coordinate], elevations: [Double]? = nil,
+                                maneuvers: [(Maneuver, Placement)], summary: String? = nil,
+                                statedDistance: Double? = nil, statedDuration: Double? = nil, path: String) {
+        pendingLegs.append(PendingLeg(coordinates: coordinates, elevations: elevations, maneuvers: maneuvers,
+                                      summary: summary, statedDistance: statedDistance,
+                                      statedDuration: statedDuration, path: path))
+    }
+
+    /// Adds a waypoint (start, via, silent via or destination) in travel order; `legEnding` says which
+    /// leg it closes (nil for the start or a silent via point placed by location).
+    public mutating func addWaypoint(_ waypoint: Waypoint) { waypoints.append(waypoint) }
+
+    /// Adds a warning; it is placed at the nearest point of the route.
+    public mutating func addWarning(_ warning: RouteWarning) { warnings.append(warning) }
+
+    /// Finishes the route, or explains which leg or maneuver is wrong.
+    public func build() throws(RouteImportError) -> Route {
+        guard !pendingLegs.isEmpty else { throw RouteImportError(message: "route has no legs") }
+        var coordinates: [Coordinate] = []
+        var elevations: [Double]? = pendingLegs.allSatisfy({ $0.elevations != nil }) ? [] : nil
+        var legStarts: [Int] = []
+        var legEnds: [Int] = []
+        var placements: [[Int?]] = []   // absolute geometry index per maneuver, nil = nearest
+
+        for leg in pendingLegs {
+            guard !leg.coordinates.isEmpty else {
+                throw RouteImportError(location: leg.path, message: "leg has no geometry")
+            }
+            for (i, c) in leg.coordinates.enumerated() where !c.isValid {
+                throw RouteImportError(location: leg.path,
+                                       message: "coordinate \(i) out of range: latitude \(c.latitude), longitude \(c.longitude)")
+            }
+            if let e = leg.elevations, e.count != leg.coordinates.count {
+                throw RouteImportError(location: leg.path, message: "\(e.count) elevations for \(leg.coordinates.count) points")
+            }
+            // Join legs at a shared point without duplicating it.
+            var skip = 0
+            if let last = coordinates.last, last == leg.coordinates[0] { skip = 1 }
+            let base = coordinates.count - skip
+            legStarts.append(base)
+            coordinates.append(contentsOf: leg.coordinates.dropFirst(skip))
+            if elevations != nil, let e = leg.elevations { elevations!.append(contentsOf: e.dropFirst(skip)) }
+            legEnds.append(coordinates.count - 1)
+            var legPlacements: [Int?] = []
+            for (m, placement) in leg.maneuvers {
+                switch placement {
+                case .legIndex(let i):
+                    guard i >= 0, i < leg.coordinates.count else {
+                        throw RouteImportError(location: m.provenance.sourcePath,
+                                               message: "geometry index \(i) outside the leg's \(leg.coordinates.count) points")
+                    }
+                    legPlacements.append(base + i)
+                case .nearest:
+                    guard m.location.isValid else {
+                        throw RouteImportError(location: m.provenance.sourcePath,
+                                               message: "maneuver location out of range: \(m.location)")
+                    }
+                    legPlacements.append(nil)
+                }
+            }
+            placements.append(legPlacements)
+        }
+
+        let geometry = RouteGeometry(coordinates: coordinates, elevations: elevations)
+        var maneuvers: [Maneuver] = []
+        var legs: [RouteLeg] = []
+        for (legIndex, leg) in pendingLegs.enumerated() {
+            let start = legStarts[legIndex], end = legEnds[legIndex]
+            var searchFrom = start
+            for (k, (m0, _)) in leg.maneuvers.enumerated() {
+                var m = m0
+                m.index = maneuvers.count
+                m.leg = legIndex
+                if let absolute = placements[legIndex][k] {
+                    m.geometryIndex = absolute
+                    m.distanceAlong = geometry.cumulativeDistances[absolute]
+                    searchFrom = absolute
+                } else if end > start, let hit = geometry.nearest(to: m.location, segments: searchFrom..<end) {
+                    // Snap to the segment's nearer end point when the maneuver sits on a vertex.
+                    m.geometryIndex = hit.segment
+                    m.distanceAlong = hit.distanceAlong
+                    searchFrom = hit.segment
+                } else {
+                    m.geometryIndex = start
+                    m.distanceAlong = geometry.cumulativeDistances[start]
+                }
+                maneuvers.append(m)
+            }
+            legs.append(RouteLeg(index: legIndex, geometryStart: start, geometryEnd: end,
+                                 distanceStart: geometry.cumulativeDistances[start],
+                                 distanceEnd: geometry.cumulativeDistances[end],
+                                 summary: leg.summary, statedDistance: leg.statedDistance,
+                                 statedDuration: leg.statedDuration))
+        }
+
+        var placedWaypoints: [Waypoint] = []
+        for var w in waypoints {
+            guard w.location.isValid else {
+                throw RouteImportError(message: "waypoint \(w.name ?? "") out of range: \(w.location)")
+            }
+            if let l = w.legEnding, l >= 0, l < legs.count {
+                w.distanceAlong = legs[l].distanceEnd
+            } else if w.role == .start {
+                w.distanceAlong = 0
+            } else if let hit = geometry.nearest(to: w.location) {
+                w.distanceAlong = hit.distanceAlong
+            }
+            placedWaypoints.append(w)
+        }
+        var placedWarnings: [RouteWarning] = []
+        for var w in warnings {
+            guard w.location.isValid else { throw RouteImportError(message: "warning location out of range: \(w.location)") }
+            if let hit = geometry.nearest(to: w.location) { w.distanceAlong = hit.distanceAlong }
+            placedWarnings.append(w)
+        }
+        placedWarnings.sort { $0.distanceAlong < $1.distanceAlong }
+        return Route(source: source, geometry: geometry, legs: legs, maneuvers: maneuvers,
+                     waypoints: placedWaypoints, warnings: placedWarnings)
+    }
+}

@@ -1,0 +1,32 @@
+/// Why a route (or fix) file could not be read: the file, the position or key path, and what is wrong.
+/// Its description is the one line the CLI prints on stderr.
+public struct RouteImportError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The file name, filled in by the reader that opened it.
+    public var file: String?
+    /// Where in the file: a JSON key path (`routes[0].legs[1].steps[3].geometry`), `line L, column C`, or nil.
+    public var location: String?
+    /// What is wrong there.
+    public var message: String
+
+    /// Creates an error; `file` is usually set later by `RouteReader`.
+    public init(file: String? = nil, location: String? = nil, message: String) {
+        self.file = file
+        self.location = location
+        self.message = message
+    }
+
+    /// This error with the file name filled in (kept when already set).
+    public func inFile(_ name: String) -> RouteImportError {
+        var e = self
+        if e.file == nil { e.file = name }
+        return e
+    }
+
+    public var description: String {
+        var parts: [String] = []
+        if let file { parts.append(file) }
+        if let location { parts.append(location) }
+        parts.append(message)
+        return parts.joined(separator: ": ")
+    }
+}

@@ -1,0 +1,75 @@
+/// Reads a route document of any supported format: checks the size limit, detects the format from the
+/// content (unless one is forced), and hands it to that format's importer.
+public enum RouteReader {
+    /// Reads `bytes` (named `name` in errors) into a route.
+    public static func read(_ bytes: [UInt8], name: String, options: ImportOptions = ImportOptions()) throws(RouteImportError) -> Route {
+        do throws(RouteImportError) {
+            guard bytes.count <= options.maxBytes else {
+                throw RouteImportError(message: "file is \(bytes.count) bytes, over the \(options.maxBytes)-byte limit")
+            }
+            let format: RouteFormat
+            if let forced = options.format { format = forced } else { format = try detectFormat(bytes) }
+            switch format {
+            case .gpx:
+                return try GPXRouteImporter.read(bytes, options: options)
+            case .osrm, .valhalla, .graphhopper, .tour, .routecue:
+                let root = try parseJSON(bytes)
+                return try read(json: root, format: format, options: options)
+            }
+        } catch {
+            throw error.inFile(name)
+        }
+    }
+
+    /// Reads an already parsed JSON document of a known format (tours embed other documents this way).
+    public static func read(json root: JSONNode, format: RouteFormat, options: ImportOptions) throws(RouteImportError) -> Route {
+        switch format {
+        case .osrm: return try OSRMImporter.read(root, options: options)
+        case .valhalla: return try ValhallaImporter.read(root, options: options)
+        case .graphhopper: return try GraphHopperImporter.read(root, options: options)
+        case .tour: return try TourImporter.read(root, options: options)
+        case .routecue: return try RouteCueJSON.read(root)
+        case .gpx: throw root.error("a GPX document cannot be embedded in JSON")
+        }
+    }
+
+    /// Parses JSON, turning syntax errors into import errors with line and column.
+    public static func parseJSON(_ bytes: [UInt8]) throws(RouteImportError) -> JSONNode {
+        do {
+            return JSONNode(try JSONParser.parse(bytes))
+        } catch {
+            throw RouteImportError(location: "line \(error.line), column \(error.column)", message: "invalid JSON: \(error.reason)")
+        }
+    }
+
+    /// Detects the format from the first meaningful bytes and, for JSON, the top-level keys.
+    public static func detectFormat(_ bytes: [UInt8]) throws(RouteImportError) -> RouteFormat {
+        var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 }
+        guard i < bytes.count else { throw RouteImportError(message: "file is empty") }
+        if bytes[i] == UInt8(ascii: "<") { return .gpx }
+        guard bytes[i] == UInt8(ascii: "{") || bytes[i] == UInt8(ascii: "[") else {
+            throw RouteImportError(message: "unknown format: neither JSON nor XML (starts with byte 0x\(String(bytes[i], radix: 16)))")
+        }
+        let root = try parseJSON(bytes)
+        return try detectFormat(json: root)
+    }
+
+    /// Detects the format of a parsed JSON document.
+    public static func detectFormat(json root: JSONNode) throws(RouteImportError) -> RouteFormat {
+        switch root.value {
+        case .array:
+            return .tour
+        case .object(let o):
+            if o["routecue_route"] != nil { return .routecue }
+            if o["stations"] != nil { return .tour }
+            if o["routes"] != nil || o["waypoints"] != nil && o["code"] != nil { return .osrm }
+            if o["trip"] != nil { return .valhalla }
+            if o["paths"] != nil { return .graphhopper }
+            let keys = o.keys.prefix(8).joined(separator: ", ")
+            throw RouteImportError(message: "unknown route format: a JSON object with keys [\(keys)]; expected OSRM/Mapbox (routes), Valhalla (trip), GraphHopper (paths), a tour (stations or an array) or RouteCue JSON (routecue_route)")
+        default:
+            throw RouteImportError(message: "unknown route format: top-level JSON \(root.value.typeName)")
+        }
+    }
+}
