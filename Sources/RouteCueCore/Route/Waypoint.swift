@@ -24,6 +24,9 @@ public struct Waypoint: Sendable, Equatable, Codable {
     public var distanceAlong: Double = 0
     /// The leg that ends at this waypoint (nil for the start).
     public var legEnding: Int?
+    /// Direction of travel at the waypoint where the source states one (a tour's `svp` point `course`):
+    /// degrees, geographic (north 0, clockwise), in [0, 360).
+    public var course: Double?
 
     /// Creates a waypoint; `announced` follows the role unless given (silent via points and the start are not).
     public init(name: String? = nil, location: Coordinate, role: Role, announced: Bool? = nil) {
@@ -34,7 +37,7 @@ public struct Waypoint: Sendable, Equatable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case name, location, role, announced
+        case name, location, role, announced, course
         case distanceAlong = "distance_along_m"
         case legEnding = "leg_ending"
     }
