@@ -1,7 +1,254 @@
-/// Placeholder: replaced by the real importer in this same change.
+/// Reads a tour: stations after the vehicle's current position, `svp` traces of silent via points and
+/// `regular` announced stops (see `TourDocument` for the document and `docs/route-format.md` for the rules).
+///
+/// - One leg per regular station; svp traces continue the current leg; a tour that ends in a trace has a
+///   last leg ending at the trace's last point, the destination.
+/// - The route starts at `options.vehiclePosition`, or at the first station's first point when it is nil
+///   (an embedded route of that first station is then not used: it leads from an unknown position).
+/// - Routed geometry comes from a station's embedded `"route"` document. It is needed for the way to a
+///   regular station and for a gap of more than `maxStraightGap` metres before a trace; shorter gaps are
+///   joined straight. Without it the tour is rejected, naming the station.
+/// - Every point of every trace is kept as a `silentVia` waypoint (not announced), with its course.
 public enum TourImporter {
-    /// Reads a parsed document into a route.
+    /// The longest gap (metres) joined by a straight line instead of routed geometry.
+    public static let maxStraightGap = 50.0
+    /// How far (metres) an embedded route may start from where the tour is, or end from its regular station.
+    public static let maxRouteSnap = 250.0
+
+    /// Reads a parsed tour document into a route.
     public static func read(_ root: JSONNode, options: ImportOptions) throws(RouteImportError) -> Route {
-        throw root.error("TourImporter is not written yet")
+        let document = try TourDocument.parse(root)
+        if let v = options.vehiclePosition, !v.isValid {
+            throw RouteImportError(location: "vehicle position", message: "out of range: \(v)")
+        }
+        var tour = TourAssembler(stations: document.stations, vehiclePosition: options.vehiclePosition, options: options)
+        return try tour.assemble()
     }
+}
+
+/// Walks a tour's stations in order and builds its route.
+private struct TourAssembler {
+    let stations: [TourDocument.Station]
+    let vehiclePosition: Coordinate?
+    let options: ImportOptions
+
+    private var builder = RouteBuilder(source: RouteSource(format: .tour))
+    private var legs: [TourLegAssembly] = []
+    private var leg = TourLegAssembly()
+    /// Where the route is so far (nil only before the first point when there is no vehicle position).
+    private var position: Coordinate?
+    /// Waypoints in travel order: through the builder (start, stops) or silent ones placed afterwards.
+    private var waypointOrder: [WaypointSlot] = []
+
+    private enum WaypointSlot {
+        case built(Int)
+        case silent(leg: Int, via: Int)
+    }
+
+    init(stations: [TourDocument.Station], vehiclePosition: Coordinate?, options: ImportOptions) {
+        self.stations = stations
+        self.vehiclePosition = vehiclePosition
+        self.options = options
+        self.position = vehiclePosition
+    }
+
+    mutating func assemble() throws(RouteImportError) -> Route {
+        var firstStation = 0
+        let start: Coordinate
+        if let vehiclePosition {
+            start = vehiclePosition
+        } else {
+            start = stations[0].firstPoint.coordinate
+            position = start
+            // A first regular station without a vehicle position is where the tour starts.
+            if case .regular = stations[0].kind { firstStation = 1 }
+        }
+        addBuiltWaypoint(Waypoint(name: firstStation == 1 ? stations[0].name : nil, location: start, role: .start))
+        if firstStation == 1, stations.count == 1 {
+            throw RouteImportError(location: stations[0].path,
+                                   message: "a tour of one regular station and no vehicle position goes nowhere")
+        }
+
+        for station in stations[firstStation...] {
+            switch station.kind {
+            case .regular(let point):
+                try addRegular(station, point: point, isDestination: station.index == stations.count - 1)
+            case .svp(let points):
+                let endsTour = station.index == stations.count - 1
+                try addTrace(station, points: points, endsTour: endsTour)
+            }
+        }
+        if !leg.isEmpty {
+            // The tour ends in a trace: its last point is the destination.
+            let last = stations[stations.count - 1]
+            guard case .svp(let points) = last.kind, let end = points.last else { return try finish() }
+            var w = Waypoint(name: last.name, location: end.coordinate, role: .destination)
+            w.legEnding = legs.count
+            w.course = end.course
+            try closeLeg(arriveAt: nil)
+            addBuiltWaypoint(w)
+        }
+        return try finish()
+    }
+
+    // MARK: - Stations
+
+    private mutating func addRegular(_ station: TourDocument.Station, point: TourDocument.Point, isDestination: Bool) throws(RouteImportError) {
+        var arrive: Maneuver?
+        if let node = station.route {
+            let embedded = try EmbeddedRoute.read(node, options: options)
+            try checkStart(of: embedded, station: station)
+            let end = embedded.route.geometry.coordinates[embedded.route.geometry.count - 1]
+            let miss = GeoMath.distance(end, point.coordinate)
+            guard miss <= TourImporter.maxRouteSnap else {
+                throw RouteImportError(location: node.path,
+                                       message: "the embedded route ends \(metres(miss)) from the station's point (at most \(metres(TourImporter.maxRouteSnap)))")
+            }
+            appendRouted(embedded)
+            arrive = embedded.route.maneuvers.last { $0.type == .arrive }
+        } else if let p = position, GeoMath.distance(p, point.coordinate) <= TourImporter.maxStraightGap {
+            leg.append([p, point.coordinate])
+        } else {
+            let from = station.index == 0 ? "the vehicle position" : "the previous station"
+            throw RouteImportError(location: station.path,
+                                   message: "regular station needs an embedded \"route\" (routed geometry from \(from)); a routing client comes later")
+        }
+        var stop = Waypoint(name: station.name, location: point.coordinate, role: isDestination ? .destination : .via)
+        stop.legEnding = legs.count
+        try closeLeg(arriveAt: (station, arrive))
+        addBuiltWaypoint(stop)
+    }
+
+    private mutating func addTrace(_ station: TourDocument.Station, points: [TourDocument.Point], endsTour: Bool) throws(RouteImportError) {
+        let first = points[0].coordinate
+        if let node = station.route, station.index > 0 || vehiclePosition != nil {
+            let embedded = try EmbeddedRoute.read(node, options: options)
+            try checkStart(of: embedded, station: station)
+            appendRouted(embedded)
+            position = embedded.route.geometry.coordinates[embedded.route.geometry.count - 1]
+        }
+        if let p = position {
+            let gap = GeoMath.distance(p, first)
+            guard gap <= TourImporter.maxStraightGap else {
+                let from = station.route != nil ? "the end of its embedded route"
+                    : station.index == 0 ? "the vehicle position" : "the previous station"
+                let what = station.route != nil ? "the embedded \"route\" must lead to the trace"
+                    : "needs an embedded \"route\" (routed geometry to the trace); a routing client comes later"
+                throw RouteImportError(location: station.path,
+                                       message: "svp trace starts \(metres(gap)) from \(from), more than \(metres(TourImporter.maxStraightGap)): \(what)")
+            }
+            if leg.isEmpty { leg.append([p]) }
+        }
+        leg.appendTrace(station, points: points, leg: legs.count, lastIsDestination: endsTour)
+        for k in leg.silentVias.indices.suffix(endsTour ? points.count - 1 : points.count) {
+            waypointOrder.append(.silent(leg: legs.count, via: k))
+        }
+        position = points[points.count - 1].coordinate
+    }
+
+    /// Adds an embedded route's geometry and maneuvers to the leg and its warnings to the route.
+    private mutating func appendRouted(_ embedded: EmbeddedRoute) {
+        leg.appendRouted(embedded)
+        for w in embedded.route.warnings { builder.addWarning(w) }
+    }
+
+    /// An embedded route must start near where the tour is.
+    private func checkStart(of embedded: EmbeddedRoute, station: TourDocument.Station) throws(RouteImportError) {
+        guard let p = position else { return }
+        let miss = GeoMath.distance(p, embedded.route.geometry.coordinates[0])
+        guard miss <= TourImporter.maxRouteSnap else {
+            let from = station.index == 0 ? "the vehicle position" : "the previous station"
+            throw RouteImportError(location: embedded.prefix,
+                                   message: "the embedded route starts \(metres(miss)) from \(from) (at most \(metres(TourImporter.maxRouteSnap)))")
+        }
+    }
+
+    // MARK: - Legs
+
+    /// Finishes the current leg: derived trace maneuvers, its `depart`, its `arrive` (at a regular
+    /// station, provenance `station`; at the end of a trace, derived), then hands it to the builder.
+    private mutating func closeLeg(arriveAt stop: (TourDocument.Station, Maneuver?)?) throws(RouteImportError) {
+        let index = legs.count
+        var pending = leg.maneuvers
+        let departsFromTrace = !leg.startsRouted && leg.traces.first?.first ?? Int.max <= 1
+        pending += TraceManeuvers.derive(leg, leg: index, departs: departsFromTrace, arrives: stop == nil)
+        if !leg.startsRouted, !departsFromTrace, let (station, _) = stop {
+            var m = Maneuver(type: .depart, location: leg.coordinates[0],
+                             provenance: Provenance(kind: .station, sourceLeg: index, sourceIndex: station.index, sourcePath: station.path))
+            if leg.coordinates.count > 1 { m.bearingAfter = GeoMath.bearing(from: leg.coordinates[0], to: leg.coordinates[1]) }
+            pending.append(TourLegAssembly.PendingManeuver(maneuver: m, legIndex: 0, offset: 0))
+        }
+        if let (station, source) = stop {
+            let end = leg.coordinates.count - 1
+            var m = source ?? Maneuver(type: .arrive, location: leg.coordinates[end], provenance: Provenance(kind: .station, sourceLeg: 0, sourceIndex: nil, sourcePath: ""))
+            m.location = leg.coordinates[end]
+            m.announced = true
+            m.provenance = Provenance(kind: .station, sourceLeg: index, sourceIndex: station.index, sourcePath: station.path)
+            pending.append(TourLegAssembly.PendingManeuver(maneuver: m, legIndex: end, offset: 0))
+        }
+        // Travel order: by point, a depart first and an arrive last at the same point.
+        let ordered = pending.enumerated().sorted { a, b in
+            if a.element.legIndex != b.element.legIndex { return a.element.legIndex < b.element.legIndex }
+            let ra = rank(a.element.maneuver.type), rb = rank(b.element.maneuver.type)
+            return ra != rb ? ra < rb : a.offset < b.offset
+        }.map(\.element)
+        leg.maneuvers = ordered
+        builder.addLeg(coordinates: leg.coordinates,
+                       maneuvers: ordered.map { ($0.maneuver, RouteBuilder.Placement.legIndex($0.legIndex)) },
+                       path: stop?.0.path ?? stations[stations.count - 1].path)
+        if let last = leg.coordinates.last { position = last }
+        legs.append(leg)
+        leg = TourLegAssembly()
+    }
+
+    private func rank(_ type: ManeuverType) -> Int {
+        switch type {
+        case .depart: 0
+        case .arrive: 2
+        default: 1
+        }
+    }
+
+    private mutating func addBuiltWaypoint(_ w: Waypoint) {
+        waypointOrder.append(.built(builtWaypointCount))
+        builtWaypointCount += 1
+        builder.addWaypoint(w)
+    }
+    private var builtWaypointCount = 0
+
+    /// Builds the route, then puts what the builder cannot know: embedded maneuvers' distances between
+    /// vertices, and the silent via points at their own trace points (not the nearest pass of a loop).
+    private mutating func finish() throws(RouteImportError) -> Route {
+        guard !legs.isEmpty else {
+            throw RouteImportError(location: "stations", message: "the tour has no leg to drive")
+        }
+        var route = try builder.build()
+        guard route.geometry.count >= 2 else {
+            throw RouteImportError(location: "stations", message: "the tour has a single point: nothing to follow")
+        }
+        var k = 0
+        for assembly in legs {
+            for p in assembly.maneuvers {
+                route.maneuvers[k].distanceAlong += p.offset
+                k += 1
+            }
+        }
+        let built = route.waypoints
+        var waypoints: [Waypoint] = []
+        for slot in waypointOrder {
+            switch slot {
+            case .built(let i):
+                waypoints.append(built[i])
+            case .silent(let l, let v):
+                var w = legs[l].silentVias[v].waypoint
+                let absolute = route.legs[l].geometryStart + legs[l].silentVias[v].legIndex
+                w.distanceAlong = route.geometry.cumulativeDistances[absolute]
+                waypoints.append(w)
+            }
+        }
+        route.waypoints = waypoints
+        return route
+    }
+
+    private func metres(_ d: Double) -> String { "\(Int(d.rounded())) m" }
 }
