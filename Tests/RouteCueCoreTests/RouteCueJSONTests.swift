@@ -61,6 +61,19 @@ final class RouteCueJSONTests: XCTestCase {
         XCTAssertEqual(try RouteReader.detectFormat(bytes), .routecue)
     }
 
+    func test_documentedExample_reads() throws {
+        let doc = try String(contentsOf: SharedData.repositoryRoot.appendingPathComponent("docs/route-format.md"), encoding: .utf8)
+        let start = try XCTUnwrap(doc.range(of: "```json\n{\n  \"routecue_route\""))
+        let end = try XCTUnwrap(doc.range(of: "\n```", range: start.upperBound..<doc.endIndex))
+        let example = String(doc[doc.index(start.lowerBound, offsetBy: 8)..<end.lowerBound])
+        let route = try RouteReader.read(Array(example.utf8), name: "docs/route-format.md example")
+        XCTAssertEqual(route.source.format, .valhalla)
+        XCTAssertEqual(route.maneuvers.map(\.type), [.depart, .turn, .arrive])
+        XCTAssertEqual(route.maneuvers[1].lanes.first?.indications, ["left", "straight"])
+        XCTAssertEqual(route.waypoints.map(\.role), [.start, .destination])
+        XCTAssertEqual(try RouteReader.read(RouteCueJSON.write(route), name: "rewritten"), route)
+    }
+
     // MARK: - Rejections
 
     func test_badDocuments_areRejectedWithKeyPaths() throws {

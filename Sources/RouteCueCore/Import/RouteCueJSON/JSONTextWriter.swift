@@ -1,5 +1,5 @@
 /// Serializes a `JSONValue` as pretty-printed UTF-8 JSON: two-space indentation, object keys in the
-/// order the object holds them, short arrays of plain numbers (a `[lon, lat]` pair) kept on one line.
+/// order the object holds them, short lists of numbers or words (a `[lon, lat]` pair, lane indications) kept on one line.
 /// Numbers are written in their shortest round-trip form, so reading them back gives the same `Double`.
 enum JSONTextWriter {
     /// The document as UTF-8 bytes, ending in a newline.
@@ -19,7 +19,7 @@ enum JSONTextWriter {
         case .string(let s): writeString(s, into: &out)
         case .array(let items):
             if items.isEmpty { out.append(contentsOf: Array("[]".utf8)); return }
-            if items.count <= 4, items.allSatisfy({ if case .number = $0 { true } else { false } }) {
+            if isShortScalarList(items) {
                 out.append(UInt8(ascii: "["))
                 for (i, item) in items.enumerated() {
                     if i > 0 { out.append(contentsOf: [UInt8(ascii: ","), 0x20]) }
@@ -48,6 +48,18 @@ enum JSONTextWriter {
             }
             newline(indent, into: &out)
             out.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// Up to four numbers (a `[lon, lat]` pair) or four short strings (lane indications) stay on one line.
+    private static func isShortScalarList(_ items: [JSONValue]) -> Bool {
+        guard items.count <= 4 else { return false }
+        return items.allSatisfy {
+            switch $0 {
+            case .number: true
+            case .string(let s): s.utf8.count <= 24
+            default: false
+            }
         }
     }
 
