@@ -17,6 +17,7 @@ enum CLI {
                                           position along the route and where in the file it came from)
           route convert FILE --to routecue
                                           convert a route file to lossless RouteCue JSON
+          config check [FILE]             validate a configuration file (default /etc/routecue/routecue.json)
           fixes inspect FILE [--json]     read a recorded drive (NMEA 0183, gpsd JSON, GPX track) and summarize
                                           its fixes and skipped lines
 
@@ -42,6 +43,8 @@ enum CLI {
             print("routecue \(version)")
             for library in LinkedLibraries.versions { print("  \(library.name) \(library.version)") }
             return 0
+        case "config":
+            return ConfigCommand.run(Array(arguments.dropFirst()))
         case "route":
             return RouteCommand.run(Array(arguments.dropFirst()))
         default:

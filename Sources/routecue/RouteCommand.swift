@@ -4,8 +4,8 @@ import RouteCueCore
 /// `routecue route inspect|convert`: read any supported route file and show or convert it.
 enum RouteCommand {
     static let usage = """
-        usage: routecue route inspect FILE [--format F] [--alternative N] [--from LAT,LON] [--max-size BYTES] [--json]
-               routecue route convert FILE --to routecue [--output OUT] [--format F] [--alternative N] [--from LAT,LON] [--max-size BYTES]
+        usage: routecue route inspect FILE [--format F] [--alternative N] [--from LAT,LON] [--max-size BYTES] [--config FILE] [--json]
+               routecue route convert FILE --to routecue [--output OUT] [--format F] [--alternative N] [--from LAT,LON] [--max-size BYTES] [--config FILE]
         """
 
     static let help = """
@@ -16,7 +16,9 @@ enum RouteCommand {
         The format is detected from the content; --format forces one of: \(RouteFormat.allCases.map(\.rawValue).joined(separator: ", ")).
           --alternative N   take the N-th alternative route of the file (0-based; default 0)
           --from LAT,LON    the vehicle's position: a tour's first leg starts there
-          --max-size BYTES  refuse files larger than this (default \(ImportOptions.defaultMaxBytes), 64 MB)
+          --max-size BYTES  refuse files larger than this (default: import.max_file_bytes of the configuration,
+                            \(ImportOptions.defaultMaxBytes) = 64 MB when not set)
+          --config FILE     configuration file (default \(ConfigCommand.defaultPath) when it exists)
           --json            inspect: print the normalized route as JSON (legs, waypoints, warnings, and every
                             maneuver with index, type, modifier, location [lon,lat], distance_along_m, road_name,
                             announced, leg, source_step)
@@ -35,7 +37,7 @@ enum RouteCommand {
         }
         do {
             let args = try ArgumentList(Array(arguments.dropFirst()),
-                                        valued: ["format", "alternative", "from", "max-size", "to", "output"],
+                                        valued: ["format", "alternative", "from", "max-size", "to", "output", "config"],
                                         flagNames: ["json", "help"])
             if args.flag("help") { print(help); return 0 }
             guard args.positional.count == 1 else {
@@ -70,7 +72,12 @@ enum RouteCommand {
     }
 
     static func importOptions(_ args: ArgumentList) throws(ArgumentList.UsageError) -> ImportOptions {
-        var options = ImportOptions()
+        var options: ImportOptions
+        do {
+            options = try ConfigCommand.load(args.value("config")).importOptions
+        } catch {
+            throw ArgumentList.UsageError(description: "bad configuration: \(error)")
+        }
         if let f = args.value("format") {
             guard let format = RouteFormat(rawValue: f.lowercased()) else {
                 throw ArgumentList.UsageError(description: "unknown --format '\(f)'; one of: \(RouteFormat.allCases.map(\.rawValue).joined(separator: ", "))")
