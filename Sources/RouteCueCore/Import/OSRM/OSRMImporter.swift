@@ -21,7 +21,11 @@ public enum OSRMImporter {
         let legs = try legsNode.array()
         guard !legs.isEmpty else { throw legsNode.error("route has no legs") }
         var legSteps: [[JSONNode]] = []
-        for leg in legs { legSteps.append(try leg.optionalArray("steps") ?? []) }
+        for leg in legs {
+            let steps = try leg.optionalArray("steps") ?? []
+            for step in steps { _ = try step.object() }
+            legSteps.append(steps)
+        }
 
         let stops = try OSRMWaypointReader.stops(root: root, route: route, legs: legs)
         let precision = OSRMPrecisionEvidence.precision(route: route, legSteps: legSteps, stops: stops)
