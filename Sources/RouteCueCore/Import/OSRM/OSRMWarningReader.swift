@@ -4,6 +4,7 @@
 ///   stretch of intersections classed `toll` begins (text "toll road");
 /// - `tunnel` where a stretch classed `tunnel` begins or the `tunnel_name` changes (text: the name);
 /// - `restricted` where a stretch classed `restricted` begins;
+///   (a toll, tunnel or restricted stretch the route starts in is no warning: the driver is already in it);
 /// - `notification` for a `notification` step that is not a mode change (text: its instruction);
 /// - `incident` for each Mapbox leg `incidents[]` entry (text: description, else type), at its `geometry_index_start`.
 enum OSRMWarningReader {
@@ -18,6 +19,7 @@ enum OSRMWarningReader {
         var ferry = false, toll = false, tunnel = false, restricted = false
         var tunnelName: String?
         var mode: String?
+        var started = false
     }
 
     /// The warnings of all legs, in travel order.
@@ -62,6 +64,13 @@ enum OSRMWarningReader {
         for intersection in intersections {
             let here = try intersection.require("location").lonLat()
             let c = try classes(intersection)
+            if !state.started {
+                state.started = true
+                state.toll = c.contains("toll")
+                state.tunnel = c.contains("tunnel")
+                state.restricted = c.contains("restricted")
+                state.tunnelName = c.contains("tunnel") ? try intersection.optionalString("tunnel_name") : nil
+            }
             if let collection = intersection["toll_collection"] {
                 let type = try collection.optionalString("type")?.replacing("_", with: " ")
                 out.append(RouteWarning(kind: "toll", location: here, text: try collection.optionalString("name") ?? type ?? "toll"))
