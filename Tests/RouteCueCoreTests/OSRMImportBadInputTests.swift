@@ -29,6 +29,8 @@ final class OSRMImportBadInputTests: XCTestCase {
         assertFails(#"{"code": "NoRoute", "message": "Impossible route between points", "routes": []}"#,
                     at: "code", saying: "\"NoRoute\": Impossible route between points")
         assertFails(#"{"code": "InvalidInput", "routes": []}"#, at: "code", saying: "InvalidInput")
+        let valhalla = #"{"error_code": 171, "error": "No suitable edges near location", "status_code": 400, "status": "Bad Request"}"#
+        assertFails(valhalla, at: "error", saying: "error 171: No suitable edges near location", options: ImportOptions(format: .osrm))
     }
 
     func test_missingOrEmptyRoutes() {

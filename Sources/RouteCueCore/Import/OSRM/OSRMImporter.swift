@@ -10,6 +10,11 @@ public enum OSRMImporter {
             let message = try root.optionalString("message") ?? "no message"
             throw RouteImportError(location: "code", message: "the routing engine answered \"\(code)\": \(message)")
         }
+        if root["routes"] == nil, let error = try root.optionalString("error") {
+            // Valhalla answers errors in its own shape even when asked for OSRM format.
+            let code = try root.optionalInt("error_code").map { " \($0)" } ?? ""
+            throw RouteImportError(location: "error", message: "the routing engine answered error\(code): \(error)")
+        }
         let routesNode = try root.require("routes")
         let routes = try routesNode.array()
         guard !routes.isEmpty else { throw routesNode.error("no routes in the document") }
