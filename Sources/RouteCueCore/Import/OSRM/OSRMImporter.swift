@@ -43,22 +43,22 @@ public enum OSRMImporter {
         source.statedDistance = try route.optionalDouble("distance")
         source.statedDuration = try route.optionalDouble("duration")
 
-        let legCoordinates = try readLegs(route: route, legs: legs, legSteps: legSteps, stops: stops, precision: precision ?? 5)
+        let legReads = try readLegs(route: route, legs: legs, legSteps: legSteps, stops: stops, precision: precision ?? 5)
         var builder = RouteBuilder(source: source)
         var warningInput: [OSRMWarningReader.LegInput] = []
         for (l, leg) in legs.enumerated() {
-            let read = legCoordinates[l]
-            builder.addLeg(coordinates: read.coordinates, maneuvers: read.maneuvers,
+            let legRead = legReads[l]
+            builder.addLeg(coordinates: legRead.coordinates, maneuvers: legRead.maneuvers,
                            summary: try leg.optionalString("summary").flatMap { $0.isEmpty ? nil : $0 },
                            statedDistance: try leg.optionalDouble("distance"),
                            statedDuration: try leg.optionalDouble("duration"), path: leg.path)
-            warningInput.append(.init(leg: leg, steps: legSteps[l], coordinates: read.coordinates))
+            warningInput.append(.init(leg: leg, steps: legSteps[l], coordinates: legRead.coordinates))
         }
         if let stops {
             for w in OSRMWaypointReader.waypoints(stops) { builder.addWaypoint(w) }
         } else {
-            builder.addWaypoint(Waypoint(location: legCoordinates[0].coordinates[0], role: .start))
-            var destination = Waypoint(location: legCoordinates[legs.count - 1].coordinates.last!, role: .destination)
+            builder.addWaypoint(Waypoint(location: legReads[0].coordinates[0], role: .start))
+            var destination = Waypoint(location: legReads[legs.count - 1].coordinates.last!, role: .destination)
             destination.legEnding = legs.count - 1
             builder.addWaypoint(destination)
         }
