@@ -7,7 +7,7 @@ final class ValhallaImportBadInputTests: XCTestCase {
     private let points = [Coordinate(latitude: 52.5, longitude: 13.4), Coordinate(latitude: 52.501, longitude: 13.4),
                           Coordinate(latitude: 52.501, longitude: 13.402)]
 
-    private var shape: String { Polyline.encode(points, precision: 6) }
+    private var shape: String { jsonEscaped(Polyline.encode(points, precision: 6)) }
 
     private func document(shape: String? = nil, maneuvers: String? = nil, tripExtra: String = "") -> String {
         let m = maneuvers ?? #"{"type": 1, "begin_shape_index": 0}, {"type": 4, "begin_shape_index": 2}"#
@@ -53,7 +53,7 @@ final class ValhallaImportBadInputTests: XCTestCase {
         assertError(document(shape: "_p~iF~ps|U_ul"), at: "trip.legs[0].shape", containing: "broken polyline")
         assertError(document(shape: "abc def"), at: "trip.legs[0].shape", containing: "broken polyline")
         assertError(document(shape: ""), at: "trip.legs[0].shape", containing: "empty")
-        let outside = Polyline.encode([Coordinate(latitude: 52, longitude: 13), Coordinate(latitude: 95, longitude: 13)], precision: 6)
+        let outside = jsonEscaped(Polyline.encode([Coordinate(latitude: 52, longitude: 13), Coordinate(latitude: 95, longitude: 13)], precision: 6))
         assertError(document(shape: outside), at: "trip.legs[0].shape", containing: "point 1 out of range")
         assertError(#"{"trip": {"legs": [{"shape": 42}]}}"#, at: "trip.legs[0].shape", containing: "expected a string")
     }
@@ -94,3 +94,6 @@ final class ValhallaImportBadInputTests: XCTestCase {
         XCTAssertTrue(e.location?.hasPrefix("line ") ?? false, "\(e)")
     }
 }
+
+/// `text` as the inside of a JSON string literal (encoded polylines may hold backslashes).
+private func jsonEscaped(_ text: String) -> String { text.replacing("\\", with: "\\\\") }

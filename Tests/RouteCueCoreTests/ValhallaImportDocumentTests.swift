@@ -19,7 +19,7 @@ final class ValhallaImportDocumentTests: XCTestCase {
 
     private func leg(_ points: [Coordinate], maneuvers: String, length: Double = 0.8) -> String {
         """
-        {"shape": "\(Polyline.encode(points, precision: 6))", "summary": {"length": \(length), "time": 60},
+        {"shape": "\(jsonEscaped(Polyline.encode(points, precision: 6)))", "summary": {"length": \(length), "time": 60},
          "maneuvers": [\(maneuvers)]}
         """
     }
@@ -126,7 +126,7 @@ final class ValhallaImportDocumentTests: XCTestCase {
     func test_legWithoutManeuvers_getsManeuversFromItsGeometry() throws {
         let points = shape(6)
         let doc = """
-        {"trip": {"legs": [{"shape": "\(Polyline.encode(points, precision: 6))"}]}}
+        {"trip": {"legs": [{"shape": "\(jsonEscaped(Polyline.encode(points, precision: 6)))"}]}}
         """
         let route = try read(doc)
         XCTAssertEqual(route.maneuvers.first?.type, .depart)
@@ -150,3 +150,6 @@ final class ValhallaImportDocumentTests: XCTestCase {
         XCTAssertEqual(flagged.ref, "Route 66")
     }
 }
+
+/// `text` as the inside of a JSON string literal (encoded polylines may hold backslashes).
+private func jsonEscaped(_ text: String) -> String { text.replacing("\\", with: "\\\\") }
