@@ -52,6 +52,8 @@ final class GraphHopperImportFileTests: XCTestCase {
         XCTAssertEqual(route.geometry.count, try path.require("instructions").array().last!.require("interval").array()[1].int() + 1)
         XCTAssertEqual(route.maneuvers.map(\.type), [.depart, .roundabout, .arrive])
         XCTAssertEqual(route.maneuvers[1].exitNumber, 1)
+        // turn_angle -1.5: a quarter round counter-clockwise, a right turn (entering at 143°, leaving at 237°).
+        XCTAssertEqual(route.maneuvers[1].modifier, .right)
         XCTAssertEqual(route.maneuvers[1].roadName, "Dr.-Wilhelm-Külz-Straße")
         XCTAssertEqual(route.maneuvers[0].roadName, "Straße des Friedens")
         XCTAssertEqual(route.maneuvers[0].bearingAfter, 58.5)

@@ -66,6 +66,22 @@ final class GraphHopperImportSignTests: XCTestCase {
         XCTAssertNil(route.maneuvers[0].bearingBefore)
         XCTAssertNil(route.maneuvers[5].bearingAfter)
     }
+
+    func test_roundaboutTurnAngle_givesTheExitDirection_inBothDirectionsOfTravel() throws {
+        // Radians travelled around the roundabout: negative counter-clockwise (right-hand traffic).
+        let cases: [(Double, ManeuverModifier)] = [(-1.5, .right), (-3.1, .straight), (-4.7, .left),
+                                                   (1.5, .left), (3.2, .straight), (4.7, .right)]
+        for (angle, expected) in cases {
+            let doc = """
+            {"paths": [{"points": "\(line(3))", "instructions": [
+              {"sign": 0, "interval": [0, 1], "text": "Go"},
+              {"sign": 6, "exit_number": 1, "exited": true, "turn_angle": \(angle), "interval": [1, 2], "text": "Roundabout"},
+              {"sign": 4, "interval": [2, 2], "text": "Arrive"}]}]}
+            """
+            let route = try RouteReader.read(Array(doc.utf8), name: "roundabout.json")
+            XCTAssertEqual(route.maneuvers[1].modifier, expected, "turn_angle \(angle)")
+        }
+    }
 }
 
 /// `text` as the inside of a JSON string literal (encoded polylines may hold backslashes).

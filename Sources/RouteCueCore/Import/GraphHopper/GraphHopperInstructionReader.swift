@@ -49,6 +49,11 @@ enum GraphHopperInstructionReader {
             guard n >= 1 else { throw exitNode.error("exit number \(n) is below 1") }
             m.exitNumber = n
         }
+        if type == .roundabout, let angleNode = node["turn_angle"] {
+            let angle = try angleNode.double()
+            guard abs(angle) <= 2 * Double.pi + 0.01 else { throw angleNode.error("turn angle \(angle) is outside ±2π") }
+            m.modifier = roundaboutModifier(turnAngle: angle)
+        }
         if type == .ferry { m.mode = "ferry" }
         m.instruction = nonEmpty(try node.optionalString("text"))
         m.sourceDistance = try node.optionalDouble("distance")
@@ -64,6 +69,15 @@ enum GraphHopperInstructionReader {
             m.bearingAfter = geometryBearing(context.points, at: i, step: 1)
         }
         return m
+    }
+
+    /// The direction of a roundabout maneuver from GraphHopper's `turn_angle`: the radians travelled around
+    /// the roundabout, negative counter-clockwise (right-hand traffic), positive clockwise. Travelling a
+    /// quarter round counter-clockwise is a right turn, half round straight on, three quarters a left turn.
+    static func roundaboutModifier(turnAngle: Double) -> ManeuverModifier {
+        let travelled = abs(turnAngle) * 180 / Double.pi
+        let turn = (180 - travelled) * (turnAngle < 0 ? 1 : -1)
+        return ManeuverModifier(turnAngle: turn)
     }
 
     /// `motorway_junction` (the exit number or name GraphHopper puts on motorway exits), as text.
