@@ -64,6 +64,8 @@ final class GraphHopperImportBadInputTests: XCTestCase {
         assertError(document(points: #"{"type": "LineString", "coordinates": [[14.25]]}"#, pathExtra: encodedFalse),
                     at: "paths[0].points.coordinates[0]", containing: "[longitude, latitude]")
         assertError(document(points: #""abc""#, pathExtra: encodedFalse), at: "paths[0].points", containing: "expected an object")
+        assertError(document(points: "{\"type\": \"LineString\", \"coordinates\": [[14.25, 51.43],\n[NaN, 51.43]]}", pathExtra: encodedFalse),
+                    at: "line 2, column 2", containing: "invalid JSON")
     }
 
     func test_badIntervals() {

@@ -85,6 +85,11 @@ final class ValhallaImportBadInputTests: XCTestCase {
                     at: "trip.locations[1]", containing: "out of range")
         assertError(document(tripExtra: #""locations": [{"lat": 52, "lon": 13, "type": "teleport"}], "#),
                     at: "trip.locations[0].type", containing: "teleport")
+        // JSON has no NaN: a NaN written into the file is a syntax error at its line and column.
+        let nan = document(tripExtra: "\"locations\": [{\"lat\": 52, \"lon\": 13},\n{\"lat\": NaN, \"lon\": 13}], ")
+        if let e = error(nan) {
+            XCTAssertEqual(e.location, "line 2, column 9", "\(e)")
+        }
     }
 
     func test_truncatedDocument_namesLineAndColumn() {

@@ -98,8 +98,8 @@ final class ValhallaImportDocumentTests: XCTestCase {
             {"type": 20, "begin_shape_index": 1, "street_names": ["Exit Road"], "begin_street_names": ["I 95 North"],
              "sign": {"exit_number_elements": [{"text": "23B"}], "exit_branch_elements": [{"text": "I 95 North"}],
                       "exit_toward_elements": [{"text": "New York"}, {"text": "Trenton"}]}},
-            {"type": 26, "begin_shape_index": 2, "roundabout_exit_count": 3},
-            {"type": 27, "begin_shape_index": 3},
+            {"type": 26, "begin_shape_index": 2, "roundabout_exit_count": 3, "bearing_before": 10, "bearing_after": 60},
+            {"type": 27, "begin_shape_index": 3, "bearing_before": 300, "bearing_after": 280},
             {"type": 28, "begin_shape_index": 4, "travel_mode": "drive"},
             {"type": 29, "begin_shape_index": 5},
             {"type": 7, "begin_shape_index": 6, "street_names": ["New Name Road"]},
@@ -118,6 +118,7 @@ final class ValhallaImportDocumentTests: XCTestCase {
         XCTAssertNil(m[1].roadName, "begin_street_names win over street_names, and I 95 North is a route number")
         XCTAssertEqual(m[1].ref, "I 95 North")
         XCTAssertEqual(m[2].exitNumber, 3)
+        XCTAssertEqual(m[2].modifier, .left, "from 10° into the roundabout to 280° out of it")
         XCTAssertEqual(m[4].mode, "ferry")
         XCTAssertEqual(m[8].mode, "bus")
         XCTAssertEqual(m.map(\.announced), [true, true, true, true, true, true, false, false, false, true])

@@ -33,6 +33,7 @@ public enum ValhallaImporter {
                     node, leg: l, index: m, shape: shape, metresPerUnit: metresPerUnit, isLastLeg: l == legs.count - 1)
                 maneuvers.append((maneuver, .legIndex(index)))
             }
+            setRoundaboutDirections(&maneuvers)
             if maneuverNodes.isEmpty {
                 maneuvers = ManeuverDeriver.legManeuvers(coordinates: shape, leg: l, sourcePath: "\(leg.path).shape")
             }
@@ -47,6 +48,18 @@ public enum ValhallaImporter {
         }
         for waypoint in try waypoints(trip, legCount: legs.count) { builder.addWaypoint(waypoint) }
         return try builder.build()
+    }
+
+    /// Gives each roundabout entry without a direction the turn from its `bearing_before` to the
+    /// `bearing_after` of the roundabout exit that follows it.
+    static func setRoundaboutDirections(_ maneuvers: inout [(Maneuver, RouteBuilder.Placement)]) {
+        for i in maneuvers.indices where maneuvers[i].0.type == .roundabout && maneuvers[i].0.modifier == nil {
+            guard let before = maneuvers[i].0.bearingBefore else { continue }
+            var j = i + 1
+            while j < maneuvers.count, maneuvers[j].0.type != .exitRoundabout, maneuvers[j].0.type != .roundabout { j += 1 }
+            guard j < maneuvers.count, maneuvers[j].0.type == .exitRoundabout, let after = maneuvers[j].0.bearingAfter else { continue }
+            maneuvers[i].0.modifier = ManeuverModifier(turnAngle: GeoMath.turnAngle(from: before, to: after))
+        }
     }
 
     /// The trip of the chosen alternative: `trip` for 0, `alternates[N-1].trip` for N; and how many there are.
