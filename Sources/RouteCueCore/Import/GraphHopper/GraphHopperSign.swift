@@ -1,27 +1,48 @@
 /// GraphHopper's instruction signs (`sign` of `paths[].instructions[]`, the constants of
 /// `com.graphhopper.util.Instruction`) and what each one is in RouteCue's model.
 public enum GraphHopperSign: Int, Sendable, CaseIterable {
+    /// GraphHopper `UNKNOWN` (-99).
     case unknown = -99
+    /// GraphHopper `U_TURN_UNKNOWN` (-98).
     case uTurnUnknown = -98
+    /// GraphHopper `U_TURN_LEFT` (-8).
     case uTurnLeft = -8
+    /// GraphHopper `KEEP_LEFT` (-7).
     case keepLeft = -7
-    /// Called `LEAVE_ROUNDABOUT` in older versions: the route starts inside a roundabout and leaves it.
+    /// GraphHopper `EXIT_ROUNDABOUT` (-6; `LEAVE_ROUNDABOUT` in older versions): the route starts inside
+    /// a roundabout and leaves it.
     case exitRoundabout = -6
+    /// GraphHopper `TURN_SHARP_LEFT` (-3).
     case turnSharpLeft = -3
+    /// GraphHopper `TURN_LEFT` (-2).
     case turnLeft = -2
+    /// GraphHopper `TURN_SLIGHT_LEFT` (-1).
     case turnSlightLeft = -1
+    /// GraphHopper `CONTINUE_ON_STREET` (0).
     case continueOnStreet = 0
+    /// GraphHopper `TURN_SLIGHT_RIGHT` (1).
     case turnSlightRight = 1
+    /// GraphHopper `TURN_RIGHT` (2).
     case turnRight = 2
+    /// GraphHopper `TURN_SHARP_RIGHT` (3).
     case turnSharpRight = 3
+    /// GraphHopper `FINISH` (4).
     case finish = 4
+    /// GraphHopper `REACHED_VIA` (5).
     case reachedVia = 5
+    /// GraphHopper `USE_ROUNDABOUT` (6).
     case useRoundabout = 6
+    /// GraphHopper `KEEP_RIGHT` (7).
     case keepRight = 7
+    /// GraphHopper `U_TURN_RIGHT` (8).
     case uTurnRight = 8
+    /// GraphHopper `FERRY` (9).
     case ferry = 9
+    /// GraphHopper `PT_START_TRIP` (101).
     case ptStartTrip = 101
+    /// GraphHopper `PT_TRANSFER` (102).
     case ptTransfer = 102
+    /// GraphHopper `PT_END_TRIP` (103).
     case ptEndTrip = 103
 
     /// The RouteCue maneuver type and modifier for this sign. `continueOnStreet` maps to `continue`
