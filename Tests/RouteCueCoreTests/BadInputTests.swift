@@ -13,8 +13,9 @@ final class BadInputTests: XCTestCase {
 
     private static let goodPolyline5 = Polyline.encode([Coordinate(latitude: 52.5, longitude: 13.4),
                                                         Coordinate(latitude: 52.501, longitude: 13.401)], precision: 5)
+    /// Latitude 95° at precision 6, which is 950° read at precision 5: out of range either way.
     private static let latitude95 = Polyline.encode([Coordinate(latitude: 52.5, longitude: 13.4),
-                                                     Coordinate(latitude: 95, longitude: 13.4)], precision: 5)
+                                                     Coordinate(latitude: 95, longitude: 13.4)], precision: 6)
 
     private static let cases: [Case] = [
         // JSON syntax
@@ -56,6 +57,8 @@ final class BadInputTests: XCTestCase {
         Case(name: "routecue-version.json", text: #"{"routecue_route": 99}"#, expect: "routecue_route"),
         // Unknown formats
         Case(name: "route.kml.zip", text: "PK\u{03}\u{04}", expect: "unknown format", needsLocation: false),
+        Case(name: "gh-error.json", text: #"{"message":"Cannot find point 0: 52.5,13.4","hints":[{"message":"x"}]}"#, expect: "Cannot find point 0"),
+        Case(name: "valhalla-error.json", text: #"{"error_code":171,"error":"No suitable edges near location","status_code":400}"#, expect: "171"),
         Case(name: "geojson.json", text: #"{"type":"FeatureCollection","features":[]}"#, expect: "unknown route format", needsLocation: false),
     ]
 

@@ -35,7 +35,8 @@ final class GraphHopperImportBadInputTests: XCTestCase {
     }
 
     func test_missingOrMistypedPaths() {
-        assertError(#"{"message": "Cannot find point 0", "hints": []}"#, at: "paths", containing: "missing")
+        assertError(#"{"message": "Cannot find point 0", "hints": []}"#, at: "message", containing: "answered an error: Cannot find point 0")
+        assertError(#"{"hints": []}"#, at: "paths", containing: "missing")
         assertError(#"{"paths": {"points": ""}}"#, at: "paths", containing: "expected an array")
         assertError(#"{"paths": []}"#, at: "paths", containing: "no paths")
         assertError(document(), at: "paths", containing: "alternative 1", alternative: 1)

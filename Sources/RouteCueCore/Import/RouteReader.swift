@@ -72,6 +72,11 @@ public enum RouteReader {
             if o["routes"] != nil || o["waypoints"] != nil && o["code"] != nil { return .osrm }
             if o["trip"] != nil { return .valhalla }
             if o["paths"] != nil { return .graphhopper }
+            // Error answers: OSRM/Mapbox {"code", "message"}, Valhalla {"error_code", "error"} (the OSRM importer
+            // reports both), GraphHopper {"message", "hints"}.
+            if case .string? = o["code"] { return .osrm }
+            if o["error_code"] != nil || o["error"] != nil { return .osrm }
+            if o["message"] != nil && o["hints"] != nil { return .graphhopper }
             let keys = o.keys.prefix(8).joined(separator: ", ")
             throw RouteImportError(message: "unknown route format: a JSON object with keys [\(keys)]; expected OSRM/Mapbox (routes), Valhalla (trip), GraphHopper (paths), a tour (stations or an array) or RouteCue JSON (routecue_route)")
         default:

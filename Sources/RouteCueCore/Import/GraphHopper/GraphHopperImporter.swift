@@ -6,6 +6,10 @@
 public enum GraphHopperImporter {
     /// Reads a parsed document into a route.
     public static func read(_ root: JSONNode, options: ImportOptions) throws(RouteImportError) -> Route {
+        if root["paths"] == nil, let message = try root.optionalString("message") {
+            // GraphHopper's error shape: {"message": "...", "hints": [...]}.
+            throw RouteImportError(location: "message", message: "the routing engine answered an error: \(message)")
+        }
         let pathsNode = try root.require("paths")
         let paths = try pathsNode.array()
         guard !paths.isEmpty else { throw pathsNode.error("no paths: the document holds no route") }
