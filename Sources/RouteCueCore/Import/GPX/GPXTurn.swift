@@ -1,0 +1,21 @@
+/// A turn as a GPX source describes it, before it is placed on the route.
+struct GPXTurn: Sendable, Equatable {
+    var type: ManeuverType
+    var modifier: ManeuverModifier?
+    var exitNumber: Int?
+
+    init(_ type: ManeuverType, _ modifier: ManeuverModifier? = nil, exit: Int? = nil) {
+        self.type = type
+        self.modifier = modifier
+        self.exitNumber = exit
+    }
+
+    /// A plain turn (or U-turn, or straight continue) in the direction `modifier`.
+    static func turn(_ modifier: ManeuverModifier) -> GPXTurn {
+        switch modifier {
+        case .uTurn: return GPXTurn(.uTurn, .uTurn)
+        case .straight: return GPXTurn(.continue, .straight)
+        default: return GPXTurn(.turn, modifier)
+        }
+    }
+}
