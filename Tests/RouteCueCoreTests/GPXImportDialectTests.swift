@@ -220,4 +220,50 @@ final class GPXImportDialectTests: XCTestCase {
         XCTAssertEqual(route.geometry.count, 4)
         XCTAssertEqual(route.maneuvers.first?.provenance.sourcePath, "trk point 0")
     }
+
+    func test_graphHopperGermanTexts() throws {
+        let texts = ["scharf links abbiegen auf Tarostraße", "leicht rechts abbiegen", "links halten und Richtung Berlin fahren",
+                     "dem Straßenverlauf von Max-Liebermann-Straße, B 6 folgen", "im Kreisverkehr Ausfahrt 2 auf Ringstraße nehmen",
+                     "Kreisverkehr auf Hauptstraße verlassen", "wenden", "dem Straßenverlauf folgen", "Wegpunkt 1"]
+        let route = try read(rte(middle: texts.map { ("", $0) }, points: 11))
+        let m = route.maneuvers
+        XCTAssertEqual(m.map(describe), ["depart -", "turn sharp_left", "turn slight_right", "keep left", "new_name straight",
+                                        "roundabout - exit 2", "exit_roundabout -", "uturn uturn", "continue straight", "waypoint -",
+                                        "arrive -"])
+        XCTAssertEqual(m[1].roadName, "Tarostraße")
+        XCTAssertEqual(m[3].destinations, "Berlin")
+        XCTAssertEqual(m[4].roadName, "Max-Liebermann-Straße"); XCTAssertEqual(m[4].ref, "B 6")
+        XCTAssertEqual(m[5].roadName, "Ringstraße")
+        XCTAssertEqual(m[6].roadName, "Hauptstraße")
+    }
+
+    func test_intermediateArrive_isAViaPointEndingALeg() throws {
+        let route = try read(rte(middle: [("<turn>TL</turn>", nil), ("", "arrive at destination"), ("<turn>TR</turn>", nil)]))
+        XCTAssertEqual(route.maneuvers.map(describe), ["depart -", "turn left", "waypoint -", "turn right", "arrive -"])
+        XCTAssertEqual(route.legs.count, 2)
+        XCTAssertEqual(route.waypoints.map(\.role), [.start, .via, .destination])
+        XCTAssertEqual(route.maneuvers[3].leg, 1)
+    }
+
+    func test_bigFile_importsInLinearTime() throws {
+        // 100,000 trk points (a ~700 km straight line) and a rtept every 100th point, half of them 3 m off the line.
+        var body = "<rte>"
+        for i in stride(from: 0, to: 100_000, by: 100) {
+            let lat = i % 200 == 0 ? 50.0 : 50.000027
+            body += "<rtept lat=\"\(lat)\" lon=\"\(8.0 + Double(i) * 0.0001)\"><desc>turn left onto Street \(i)</desc></rtept>"
+        }
+        body += "<rtept lat=\"50.0\" lon=\"\(8.0 + 99_999 * 0.0001)\"/></rte><trk><trkseg>"
+        for i in 0..<100_000 { body += "<trkpt lat=\"50.0\" lon=\"\(8.0 + Double(i) * 0.0001)\"/>" }
+        body += "</trkseg></trk>"
+        let bytes = gpx(body)
+        let clock = ContinuousClock()
+        var route: Route?
+        let elapsed = try clock.measure { route = try RouteReader.read(bytes, name: "big.gpx") }
+        print("GPX big file: \(bytes.count) bytes, 100000 trk points, 1001 rtepts imported in \(elapsed)")
+        let r = try XCTUnwrap(route)
+        XCTAssertEqual(r.maneuvers.count, 1001)
+        XCTAssertEqual(r.geometry.count, 100_000, "points 3 m off the line take the trk vertex next to them")
+        XCTAssertEqual(r.maneuvers[500].geometryIndex, 50_000)
+        XCTAssertLessThan(elapsed, .seconds(60))
+    }
 }

@@ -1,6 +1,7 @@
-/// Reads an English instruction text as GraphHopper, BRouter and OsmAnd write it in `<desc>`
-/// ("turn sharp left onto Tarostraße", "at roundabout, take exit 2 onto B 6", "keep right and drive toward
-/// Berlin", "continue onto Max-Liebermann-Straße, B 6", "right", "destination") into a turn and a road.
+/// Reads an instruction text as GraphHopper, BRouter and OsmAnd write it in `<desc>` into a turn and a road:
+/// English ("turn sharp left onto Tarostraße", "at roundabout, take exit 2 onto B 6", "keep right and drive
+/// toward Berlin", "continue onto Max-Liebermann-Straße, B 6", "right", "destination") and GraphHopper's
+/// German ("scharf links abbiegen auf Tarostraße", "im Kreisverkehr Ausfahrt 2 auf B 6 nehmen").
 struct GPXInstructionText: Sendable, Equatable {
     /// The turn the text describes, nil when it does not describe one.
     var turn: GPXTurn?
@@ -36,6 +37,78 @@ struct GPXInstructionText: Sendable, Equatable {
         }
         let head = GPXValues.trimmed(String(lower[..<headEnd]))
         turn = Self.turn(head, hasRoad: roadName != nil)
+        if turn == nil, let german = GPXInstructionText(german: original, lower: lower) { self = german }
+    }
+
+    /// GraphHopper's German texts; nil when the text has none of their verbs.
+    private init?(german original: String, lower: String) {
+        let verbs = ["abbiegen", "halten", "wenden", "kreisverkehr", "straßenverlauf", "ziel", "wegpunkt"]
+        guard verbs.contains(where: { lower.contains($0) }) else { return nil }
+        func text(_ from: String.Index, _ to: String.Index) -> String {
+            guard from < to else { return "" }
+            return GPXValues.trimmed(String(original[Self.index(from, lower, original)..<Self.index(to, lower, original)]))
+        }
+        var headEnd = lower.endIndex
+        if let toward = lower.firstRange(of: " richtung ") {
+            var end = lower.endIndex
+            if lower.hasSuffix(" fahren") { end = lower.index(end, offsetBy: -7) }
+            let value = text(toward.upperBound, max(toward.upperBound, end))
+            if !value.isEmpty { destinations = value }
+            headEnd = toward.lowerBound
+            for joiner in [" und fahre zur ", " und "] {
+                if let r = lower[..<headEnd].firstRange(of: joiner) {
+                    if joiner == " und fahre zur " {
+                        var refEnd = headEnd
+                        if lower[..<headEnd].hasSuffix(" in") { refEnd = lower.index(headEnd, offsetBy: -3) }
+                        let value = text(r.upperBound, max(r.upperBound, refEnd))
+                        if !value.isEmpty { ref = value }
+                    }
+                    headEnd = r.lowerBound
+                    break
+                }
+            }
+        }
+        var head = String(lower[..<headEnd])
+        if let von = head.firstRange(of: "dem straßenverlauf von "), lower[..<headEnd].hasSuffix(" folgen") {
+            (roadName, ref) = Self.splitRef(text(von.upperBound, lower.index(headEnd, offsetBy: -7)), ref)
+            turn = GPXTurn(.newName, .straight)
+            return
+        }
+        if let auf = lower[..<headEnd].firstRange(of: " auf ") {
+            // "… auf X nehmen" / "Kreisverkehr auf X verlassen": the verb follows the road.
+            var end = headEnd
+            var verb = ""
+            for suffix in [" nehmen", " verlassen"] where lower[..<headEnd].hasSuffix(suffix) {
+                end = lower.index(headEnd, offsetBy: -suffix.count)
+                verb = suffix
+            }
+            (roadName, ref) = Self.splitRef(text(auf.upperBound, max(auf.upperBound, end)), ref)
+            head = String(lower[..<auf.lowerBound]) + verb
+        }
+        let words = head.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "!" }).map(String.init)
+        func has(_ w: String) -> Bool { words.contains(w) }
+        if has("ziel") {
+            turn = GPXTurn(.arrive)
+        } else if has("wegpunkt") {
+            turn = GPXTurn(.waypoint)
+        } else if has("kreisverkehr") {
+            turn = has("verlassen") ? GPXTurn(.exitRoundabout) : GPXTurn(.roundabout, exit: words.lazy.compactMap { Int($0) }.first)
+        } else if has("wenden") {
+            turn = GPXTurn(.uTurn, .uTurn)
+        } else if has("links") != has("rechts") {
+            let left = has("links")
+            if has("halten") {
+                turn = GPXTurn(.keep, left ? .left : .right)
+            } else if has("scharf") {
+                turn = .turn(left ? .sharpLeft : .sharpRight)
+            } else if has("leicht") {
+                turn = .turn(left ? .slightLeft : .slightRight)
+            } else {
+                turn = .turn(left ? .left : .right)
+            }
+        } else if head.contains("straßenverlauf") {
+            turn = GPXTurn(.continue, .straight)
+        }
     }
 
     /// The index in `original` at the same character offset as `i` in `lower`.

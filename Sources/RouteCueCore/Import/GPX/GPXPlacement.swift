@@ -20,6 +20,9 @@ struct GPXPlacement: Sendable {
     static let candidateSlack = 5.0
     /// A route point farther than this (metres) from the line is a point the line misses: it is inserted.
     static let detourTolerance = 10.0
+    /// Once a segment within `detourTolerance` is found, the search looks this many segments further for a
+    /// better one, not to the end of a long track (keeps placement linear on big files).
+    static let scanAfterCloseCandidate = 2000
 
     /// Where one turn point goes.
     private enum Spot: Equatable {
@@ -120,18 +123,22 @@ struct GPXPlacement: Sendable {
 
     /// The nearest point of `line` to `p` on segments `first...through` (default: to the end), as
     /// (segment, fraction, distance): the first run of segments within `candidateSlack` of the best distance,
-    /// and the nearest segment of that run. The scan stops once a run holding an exact match has ended.
+    /// and the nearest segment of that run. The scan stops once a run holding an exact match has ended, or
+    /// `scanAfterCloseCandidate` segments after the first close one.
     static func nearest(_ p: Coordinate, on line: [Coordinate], from first: Int, through last: Int? = nil) -> (Int, Double, Double) {
         let end = min(last ?? (line.count - 2), line.count - 2)
         guard first <= end else { return (max(0, min(first, line.count - 2)), 0, .infinity) }
         var distances: [(Double, Double)] = []
         var best = Double.infinity
         var sawExact = false
+        var firstClose: Int?
         for s in first...end {
             let (d, f) = GeoMath.projection(of: p, onSegment: line[s], line[s + 1])
             distances.append((d, f))
             best = min(best, d)
             if d <= vertexTolerance { sawExact = true } else if sawExact, d > vertexTolerance + candidateSlack { break }
+            if d <= detourTolerance, firstClose == nil { firstClose = s }
+            if let c = firstClose, s - c > scanAfterCloseCandidate { break }
         }
         guard let start = distances.firstIndex(where: { $0.0 <= best + candidateSlack }) else { return (first, 0, best) }
         var chosen = start

@@ -35,6 +35,8 @@ struct GPXRouteAssembler {
                 turn = GPXTurn(.arrive, turn?.type == .arrive ? turn?.modifier : nil)
             } else if turn?.type == .depart {
                 turn = nil     // a "start" text in mid-route says nothing about the turn
+            } else if turn?.type == .arrive, k < points.count - 1 {
+                turn = GPXTurn(.waypoint)   // an intermediate destination is a via point
             }
             let (before, after) = Self.headings(at: index, in: geometry)
             if turn == nil {
@@ -61,7 +63,7 @@ struct GPXRouteAssembler {
             } else {
                 m.bearingAfter = t.type == .arrive ? nil : after
             }
-            let endsLeg = t.type == .waypoint && style == .route && k > 0 && k < points.count - 1
+            let endsLeg = t.type == .waypoint && index > 0 && index < last
             placed.append((m, index, endsLeg,
                            point.isGraphHopperDistance ? point.sourceDistance : nil,
                            point.isGraphHopperDistance ? point.sourceDuration : nil))
@@ -107,7 +109,7 @@ struct GPXRouteAssembler {
             legManeuvers.append((m, .legIndex(item.index - legStart)))
             if let d = item.ghDistance { legDistance = (legDistance ?? 0) + d }
             if let t = item.ghDuration { legDuration = (legDuration ?? 0) + t }
-            if item.endsLeg {
+            if item.endsLeg, item.index > legStart {
                 var via = Waypoint(name: m.instruction ?? m.roadName, location: m.location, role: .via)
                 via.legEnding = legIndex
                 builder.addWaypoint(via)
