@@ -10,9 +10,13 @@ struct GPXRouteAssembler {
         case turnWaypoints
     }
 
+    /// The route's source facts (format, alternative, stated distance and duration).
     var source: RouteSource
+    /// The geometry and the vertex of each turn point.
     var placement: GPXPlacement
+    /// The turn points, in travel order.
     var points: [GPXTurnPoint]
+    /// Where the turn points came from.
     var style: Style
     /// Describes the geometry in derived provenance (`trk[0]`).
     var geometryPath: String
@@ -20,6 +24,7 @@ struct GPXRouteAssembler {
     /// Distance before/after a vertex over which the headings around it are measured (metres).
     static let headingSpan = 20.0
 
+    /// Builds the route, or explains what is wrong.
     func build() throws(RouteImportError) -> Route {
         let geometry = RouteGeometry(coordinates: placement.coordinates)
         let last = placement.coordinates.count - 1

@@ -1,9 +1,13 @@
 /// A turn as a GPX source describes it, before it is placed on the route.
 struct GPXTurn: Sendable, Equatable {
+    /// What the driver does.
     var type: ManeuverType
+    /// The direction, where stated.
     var modifier: ManeuverModifier?
+    /// The roundabout exit to take (1-based), where stated.
     var exitNumber: Int?
 
+    /// Creates a turn.
     init(_ type: ManeuverType, _ modifier: ManeuverModifier? = nil, exit: Int? = nil) {
         self.type = type
         self.modifier = modifier

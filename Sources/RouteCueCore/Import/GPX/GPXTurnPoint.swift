@@ -2,18 +2,22 @@
 /// `turn-angle`, `offset`; GraphHopper `gh:` extensions; Locus `rtePointAction`; OruxMaps `om:ext` icons;
 /// GPSies `sym`/`type`; and the `desc` text.
 struct GPXTurnPoint: Sendable {
+    /// Where the point is.
     var coordinate: Coordinate
+    /// `.rtept` or `.wpt`.
     var kind: Provenance.Kind
     /// Index among the `rtept`s of its `rte`, or among all `wpt`s of the document.
     var sourceIndex: Int
     /// `rte[0].rtept[5]` or `wpt[3]`.
     var path: String
+    /// The line of its start tag.
     var line: Int
     /// The turn a code states (GraphHopper sign, OsmAnd turn, Locus action, OruxMaps icon, GPSies sym/type).
     var codedTurn: GPXTurn?
     /// The instruction text (`desc`, else `cmt`) and what it says.
     var instruction: String?
     var text: GPXInstructionText?
+    /// Its `<name>`.
     var name: String?
     /// OsmAnd `turn-angle` (degrees, positive right).
     var turnAngle: Double?
