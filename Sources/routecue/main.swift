@@ -1,1 +1,3 @@
-print("routecue")
+import Foundation
+
+exit(CLI.main(Array(CommandLine.arguments.dropFirst())))

@@ -1,1 +1,122 @@
+import Foundation
+import TestSupport
 import XCTest
+
+/// The `routecue` executable as a user meets it: help, version, inspect, convert, and one-line errors.
+final class CLITests: XCTestCase {
+    private var tmp: URL!
+
+    override func setUpWithError() throws {
+        guard FileManager.default.isExecutableFile(atPath: CommandRunner.routecueBinary.path) else {
+            throw XCTSkip("SKIPPED: \(CommandRunner.routecueBinary.path) not built (run `swift build` first)")
+        }
+        tmp = try CommandRunner.temporaryDirectory()
+    }
+
+    override func tearDownWithError() throws {
+        if let tmp { try? FileManager.default.removeItem(at: tmp) }
+    }
+
+    private func write(_ name: String, _ text: String) throws -> String {
+        let url = tmp.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    func test_help_listsTheRouteCommands() throws {
+        let r = try CommandRunner.routecue(["--help"])
+        XCTAssertEqual(r.status, 0)
+        XCTAssertTrue(r.stdout.contains("route inspect FILE"))
+        XCTAssertTrue(r.stdout.contains("route convert FILE --to routecue"))
+        let sub = try CommandRunner.routecue(["route", "--help"])
+        XCTAssertEqual(sub.status, 0)
+        XCTAssertTrue(sub.stdout.contains("--alternative N"))
+    }
+
+    func test_version_namesTheCLibraries() throws {
+        let r = try CommandRunner.routecue(["--version"])
+        XCTAssertEqual(r.status, 0)
+        XCTAssertTrue(r.stdout.hasPrefix("routecue "))
+        for name in ["libgps API 11", "alsa-lib", "espeak-ng", "libdbus"] {
+            XCTAssertTrue(r.stdout.contains(name), "missing \(name) in \(r.stdout)")
+        }
+    }
+
+    func test_inspectJson_followsTheContract() throws {
+        let r = try CommandRunner.routecue(["route", "inspect", "examples/grid-trip.osrm.json", "--json"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let json = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [String: Any]
+        let maneuvers = json["maneuvers"] as! [[String: Any]]
+        XCTAssertEqual(maneuvers.count, 6)
+        for key in ["index", "type", "location", "distance_along_m", "announced", "leg", "source_step"] {
+            XCTAssertNotNil(maneuvers[1][key], "maneuver lacks \(key)")
+        }
+        XCTAssertEqual(maneuvers[1]["type"] as? String, "turn")
+        XCTAssertEqual(maneuvers[1]["modifier"] as? String, "right")
+        XCTAssertEqual(maneuvers[1]["road_name"] as? String, "Lindenallee")
+        XCTAssertEqual(maneuvers[1]["source_step"] as? String, "routes[0].legs[0].steps[1]")
+        XCTAssertEqual(maneuvers[1]["distance_along_m"] as! Double, 420, accuracy: 1)
+        XCTAssertEqual((maneuvers[1]["location"] as! [Double]).count, 2)
+        XCTAssertEqual((json["legs"] as! [Any]).count, 1)
+    }
+
+    func test_convert_thenInspect_givesTheSameManeuvers() throws {
+        let out = tmp.appendingPathComponent("route.json").path
+        let c = try CommandRunner.routecue(["route", "convert", "examples/grid-trip.osrm.json", "--to", "routecue", "--output", out])
+        XCTAssertEqual(c.status, 0, c.stderr)
+        let original = try CommandRunner.routecue(["route", "inspect", "examples/grid-trip.osrm.json", "--json"])
+        let converted = try CommandRunner.routecue(["route", "inspect", out, "--json"])
+        XCTAssertEqual(converted.status, 0, converted.stderr)
+        let a = try JSONSerialization.jsonObject(with: Data(original.stdout.utf8)) as! [String: Any]
+        let b = try JSONSerialization.jsonObject(with: Data(converted.stdout.utf8)) as! [String: Any]
+        XCTAssertEqual(b["format"] as? String, "routecue")
+        XCTAssertEqual(NSArray(array: a["maneuvers"] as! [Any]), NSArray(array: b["maneuvers"] as! [Any]))
+    }
+
+    func test_truncatedJson_isOneLineNamingFileAndPosition() throws {
+        let path = try write("cut.json", "{\"code\": \"Ok\",\n \"routes\": [{\"geometry\": \"abc")
+        let r = try CommandRunner.routecue(["route", "inspect", path])
+        XCTAssertEqual(r.status, 1)
+        let lines = r.stderr.split(separator: "\n")
+        XCTAssertEqual(lines.count, 1, r.stderr)
+        XCTAssertTrue(r.stderr.contains(path) && r.stderr.contains("line 2, column"), r.stderr)
+    }
+
+    func test_wrongType_namesTheKeyPath() throws {
+        let path = try write("bad.json", #"{"code": "Ok", "routes": [{"legs": "none", "distance": 1}]}"#)
+        let r = try CommandRunner.routecue(["route", "inspect", path])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.contains("routes[0].legs"), r.stderr)
+        XCTAssertEqual(r.stderr.split(separator: "\n").count, 1, r.stderr)
+    }
+
+    func test_missingFile_unknownFormat_andSizeLimit_areClearErrors() throws {
+        let missing = try CommandRunner.routecue(["route", "inspect", tmp.appendingPathComponent("nope.json").path])
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertTrue(missing.stderr.contains("nope.json: cannot open"), missing.stderr)
+
+        let csv = try write("route.csv", "lat,lon\n1,2\n")
+        let unknown = try CommandRunner.routecue(["route", "inspect", csv])
+        XCTAssertEqual(unknown.status, 1)
+        XCTAssertTrue(unknown.stderr.contains("unknown format"), unknown.stderr)
+
+        let big = try CommandRunner.routecue(["route", "inspect", "examples/grid-trip.osrm.json", "--max-size", "1024"])
+        XCTAssertEqual(big.status, 1)
+        XCTAssertTrue(big.stderr.contains("over the 1024-byte limit"), big.stderr)
+    }
+
+    func test_usageErrors_exitWith2() throws {
+        XCTAssertEqual(try CommandRunner.routecue(["route", "inspect"]).status, 2)
+        XCTAssertEqual(try CommandRunner.routecue(["route", "inspect", "x.json", "--format", "kml"]).status, 2)
+        XCTAssertEqual(try CommandRunner.routecue(["route", "convert", "x.json", "--to", "gpx"]).status, 2)
+        XCTAssertEqual(try CommandRunner.routecue(["fly"]).status, 2)
+    }
+
+    func test_configCheck_acceptsShippedDefaults_andRejectsUnknownKeys() throws {
+        XCTAssertEqual(try CommandRunner.routecue(["config", "check", "config/routecue.json"]).status, 0)
+        let bad = try write("bad-config.json", #"{"import": {"max_file_bytez": 5}}"#)
+        let r = try CommandRunner.routecue(["config", "check", bad])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.contains("import.max_file_bytez: unknown key"), r.stderr)
+    }
+}

@@ -67,7 +67,7 @@ public struct RouteBuilder {
             }
             // Join legs at a shared point without duplicating it.
             var skip = 0
-            if let last = coordinates.last, last == leg.coordinates[0] { skip = 1 }
+            if let last = coordinates.last, GeoMath.distance(last, leg.coordinates[0]) < 0.01 { skip = 1 }
             let base = coordinates.count - skip
             legStarts.append(base)
             coordinates.append(contentsOf: leg.coordinates.dropFirst(skip))
@@ -99,6 +99,7 @@ public struct RouteBuilder {
         for (legIndex, leg) in pendingLegs.enumerated() {
             let start = legStarts[legIndex], end = legEnds[legIndex]
             var searchFrom = start
+            var notBefore = geometry.cumulativeDistances[start]
             for (k, (m0, _)) in leg.maneuvers.enumerated() {
                 var m = m0
                 m.index = maneuvers.count
@@ -107,8 +108,8 @@ public struct RouteBuilder {
                     m.geometryIndex = absolute
                     m.distanceAlong = geometry.cumulativeDistances[absolute]
                     searchFrom = absolute
-                } else if end > start, let hit = geometry.nearest(to: m.location, segments: searchFrom..<end) {
-                    // Snap to the segment's nearer end point when the maneuver sits on a vertex.
+                } else if end > start,
+                          let hit = geometry.nearest(to: m.location, segments: searchFrom..<end, notBefore: notBefore) {
                     m.geometryIndex = hit.segment
                     m.distanceAlong = hit.distanceAlong
                     searchFrom = hit.segment
@@ -116,6 +117,7 @@ public struct RouteBuilder {
                     m.geometryIndex = start
                     m.distanceAlong = geometry.cumulativeDistances[start]
                 }
+                notBefore = max(notBefore, m.distanceAlong)
                 maneuvers.append(m)
             }
             legs.append(RouteLeg(index: legIndex, geometryStart: start, geometryEnd: end,

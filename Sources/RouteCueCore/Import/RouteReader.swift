@@ -7,15 +7,16 @@ public enum RouteReader {
             guard bytes.count <= options.maxBytes else {
                 throw RouteImportError(message: "file is \(bytes.count) bytes, over the \(options.maxBytes)-byte limit")
             }
-            let format: RouteFormat
-            if let forced = options.format { format = forced } else { format = try detectFormat(bytes) }
-            switch format {
-            case .gpx:
-                return try GPXRouteImporter.read(bytes, options: options)
-            case .osrm, .valhalla, .graphhopper, .tour, .routecue:
-                let root = try parseJSON(bytes)
-                return try read(json: root, format: format, options: options)
+            if let forced = options.format {
+                if forced == .gpx { return try GPXRouteImporter.read(bytes, options: options) }
+                return try read(json: try parseJSON(bytes), format: forced, options: options)
             }
+            guard try startsAsXML(bytes) else {
+                // Parse once: detection and import share the document.
+                let root = try parseJSON(bytes)
+                return try read(json: root, format: try detectFormat(json: root), options: options)
+            }
+            return try GPXRouteImporter.read(bytes, options: options)
         } catch {
             throw error.inFile(name)
         }
@@ -44,15 +45,20 @@ public enum RouteReader {
 
     /// Detects the format from the first meaningful bytes and, for JSON, the top-level keys.
     public static func detectFormat(_ bytes: [UInt8]) throws(RouteImportError) -> RouteFormat {
+        if try startsAsXML(bytes) { return .gpx }
+        return try detectFormat(json: try parseJSON(bytes))
+    }
+
+    /// True when the document starts with `<` (XML), false with `{` or `[` (JSON); an error for anything else.
+    static func startsAsXML(_ bytes: [UInt8]) throws(RouteImportError) -> Bool {
         var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 }
         guard i < bytes.count else { throw RouteImportError(message: "file is empty") }
-        if bytes[i] == UInt8(ascii: "<") { return .gpx }
+        if bytes[i] == UInt8(ascii: "<") { return true }
         guard bytes[i] == UInt8(ascii: "{") || bytes[i] == UInt8(ascii: "[") else {
             throw RouteImportError(message: "unknown format: neither JSON nor XML (starts with byte 0x\(String(bytes[i], radix: 16)))")
         }
-        let root = try parseJSON(bytes)
-        return try detectFormat(json: root)
+        return false
     }
 
     /// Detects the format of a parsed JSON document.
@@ -66,6 +72,11 @@ public enum RouteReader {
             if o["routes"] != nil || o["waypoints"] != nil && o["code"] != nil { return .osrm }
             if o["trip"] != nil { return .valhalla }
             if o["paths"] != nil { return .graphhopper }
+            // Error answers: OSRM/Mapbox {"code", "message"}, Valhalla {"error_code", "error"} (the OSRM importer
+            // reports both), GraphHopper {"message", "hints"}.
+            if case .string? = o["code"] { return .osrm }
+            if o["error_code"] != nil || o["error"] != nil { return .osrm }
+            if o["message"] != nil && o["hints"] != nil { return .graphhopper }
             let keys = o.keys.prefix(8).joined(separator: ", ")
             throw RouteImportError(message: "unknown route format: a JSON object with keys [\(keys)]; expected OSRM/Mapbox (routes), Valhalla (trip), GraphHopper (paths), a tour (stations or an array) or RouteCue JSON (routecue_route)")
         default:

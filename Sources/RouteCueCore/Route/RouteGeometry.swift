@@ -50,8 +50,11 @@ public struct RouteGeometry: Sendable, Equatable {
         return lo
     }
 
-    /// The nearest point on the line to `p` among segments `range`, as (segment index, distance along, offset in m).
-    public func nearest(to p: Coordinate, segments range: Range<Int>? = nil) -> (segment: Int, distanceAlong: Double, offset: Double)? {
+    /// The nearest point on the line to `p` among segments `range`, not before `notBefore` metres along the
+    /// line, as (segment index, distance along, offset in metres). `notBefore` keeps a forward search on a
+    /// loop or an out-and-back street from snapping to the earlier pass.
+    public func nearest(to p: Coordinate, segments range: Range<Int>? = nil,
+                        notBefore: Double = -.infinity) -> (segment: Int, distanceAlong: Double, offset: Double)? {
         guard coordinates.count >= 2 else {
             guard let c = coordinates.first else { return nil }
             return (0, 0, GeoMath.distance(c, p))
@@ -59,11 +62,15 @@ public struct RouteGeometry: Sendable, Equatable {
         let r = range ?? 0..<(coordinates.count - 1)
         var best: (Int, Double, Double)?
         for i in r where i >= 0 && i < coordinates.count - 1 {
-            let (d, f) = GeoMath.projection(of: p, onSegment: coordinates[i], coordinates[i + 1])
-            if best == nil || d < best!.2 {
-                let along = cumulativeDistances[i] + f * (cumulativeDistances[i + 1] - cumulativeDistances[i])
-                best = (i, along, d)
+            let start = cumulativeDistances[i], end = cumulativeDistances[i + 1]
+            if end < notBefore { continue }
+            var (d, f) = GeoMath.projection(of: p, onSegment: coordinates[i], coordinates[i + 1])
+            var along = start + f * (end - start)
+            if along < notBefore {
+                along = notBefore
+                d = GeoMath.distance(p, coordinate(atDistance: along))
             }
+            if best == nil || d < best!.2 { best = (i, along, d) }
         }
         return best.map { (segment: $0.0, distanceAlong: $0.1, offset: $0.2) }
     }

@@ -1,0 +1,53 @@
+# RouteCue — build, test, benchmark, demo.
+# `make demo` installs the Debian packages the build needs, builds, and runs RouteCue on the bundled example drive.
+# `make test` runs every test (tests needing ../shared/data skip with a message when it is absent).
+
+SWIFT      ?= swift
+SHARED     ?= ../shared/data
+BIN_DEBUG   = .build/debug/routecue
+BIN_RELEASE = .build/release/routecue
+BENCH       = .build/release/routecue-bench
+
+# Debian 12 packages: C headers of the four system-library targets, and the tools tests and the bench use.
+DEB_PACKAGES = pkg-config libgps-dev libasound2-dev libespeak-ng-dev espeak-ng-data libdbus-1-dev
+
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: all build release test bench demo deps clean
+
+all: build
+
+deps:
+	@missing=$$(for p in $(DEB_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:" $$missing; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	else echo "deps: all Debian packages present"; fi
+
+build:
+	$(SWIFT) build
+
+release:
+	$(SWIFT) build -c release
+
+test:
+	$(SWIFT) test --disable-swift-testing
+
+# Import time and peak memory of the two largest routes, each in its own process (see Sources/routecue-bench).
+BENCH_ROUTES = routes/osrm/osrm-backend/portugal_to_korea.json \
+               routes/osrm-compatible/mapbox-directions-swift/v5_driving_dc_polyline.json
+
+bench:
+	$(SWIFT) build -c release --product routecue-bench
+	@if [ ! -d "$(SHARED)" ]; then echo "bench: SKIPPED, $(SHARED) not found (a fresh clone has no ../shared)"; exit 0; fi; \
+	for f in $(BENCH_ROUTES); do $(BENCH) import "$(SHARED)/$$f" --iterations 7 || exit 1; done
+
+demo: deps release
+	$(BIN_RELEASE) --version
+	$(BIN_RELEASE) route inspect examples/grid-trip.osrm.json
+	$(BIN_RELEASE) route convert examples/grid-trip.osrm.json --to routecue --output /tmp/routecue-demo-route.json
+	$(BIN_RELEASE) route inspect /tmp/routecue-demo-route.json --json | head -n 40
+	$(BIN_RELEASE) fixes inspect examples/grid-trip-drive.nmea
+
+clean:
+	$(SWIFT) package clean

@@ -1,0 +1,42 @@
+import Foundation
+
+/// Runs the built `routecue` executable as a child process for CLI tests, capturing its output.
+public struct CommandRunner {
+    /// What a finished command left behind.
+    public struct Result {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
+    }
+
+    /// The `routecue` binary next to the test bundle (same build directory).
+    public static var routecueBinary: URL {
+        SharedData.repositoryRoot.appendingPathComponent(".build/debug/routecue")
+    }
+
+    /// Runs `routecue` with `arguments`, in the repository root, and waits for it.
+    public static func routecue(_ arguments: [String]) throws -> Result {
+        let process = Process()
+        process.executableURL = routecueBinary
+        process.arguments = arguments
+        process.currentDirectoryURL = SharedData.repositoryRoot
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        // Read both pipes to the end before waiting, so a large output cannot block the child.
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus,
+                      stdout: String(decoding: outData, as: UTF8.self),
+                      stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// A fresh temporary directory for one test.
+    public static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("routecue-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}

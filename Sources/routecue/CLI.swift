@@ -1,0 +1,65 @@
+import Foundation
+import RouteCueCore
+import RouteCueService
+
+/// Top-level command dispatch, help and version texts, and output helpers of the `routecue` executable.
+enum CLI {
+    /// The RouteCue version.
+    static let version = "0.1.0"
+
+    static let help = """
+        routecue \(version) — voice guidance for in-car head units
+
+        usage: routecue COMMAND [ARGS...]
+
+        commands:
+          route inspect FILE [--json]     show a route file as RouteCue understands it (every maneuver, its
+                                          position along the route and where in the file it came from)
+          route convert FILE --to routecue
+                                          convert a route file to lossless RouteCue JSON
+          config check [FILE]             validate a configuration file (default /etc/routecue/routecue.json)
+          fixes inspect FILE [--json]     read a recorded drive (NMEA 0183, gpsd JSON, GPX track) and summarize
+                                          its fixes and skipped lines
+
+        options:
+          --help, -h                      show this help (also after a command: routecue route --help)
+          --version                       show the version and the C libraries in use
+
+        Route formats: OSRM v5 / Mapbox Directions JSON (also Valhalla and GraphHopper in OSRM format), native
+        Valhalla JSON, native GraphHopper JSON, GPX (rte with turn info, turn wpts, or trk), tours, RouteCue JSON.
+        """
+
+    /// Runs the CLI with `arguments` (without the program name); returns the exit status.
+    static func main(_ arguments: [String]) -> Int32 {
+        guard let command = arguments.first else {
+            printError("missing command (try 'routecue --help')")
+            return 2
+        }
+        switch command {
+        case "--help", "-h", "help":
+            print(help)
+            return 0
+        case "--version", "version":
+            print("routecue \(version)")
+            for library in LinkedLibraries.versions { print("  \(library.name) \(library.version)") }
+            return 0
+        case "config":
+            return ConfigCommand.run(Array(arguments.dropFirst()))
+        case "route":
+            return RouteCommand.run(Array(arguments.dropFirst()))
+        default:
+            printError("unknown command '\(command)' (try 'routecue --help')")
+            return 2
+        }
+    }
+
+    /// Prints one line on standard error, prefixed with `routecue: `.
+    static func printError(_ message: String, prefixed: Bool = true) {
+        FileHandle.standardError.write(Data(((prefixed ? "routecue: " : "") + message + "\n").utf8))
+    }
+
+    /// Writes raw bytes to standard output.
+    static func writeStdout(_ data: Data) {
+        FileHandle.standardOutput.write(data)
+    }
+}

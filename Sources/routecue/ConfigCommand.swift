@@ -1,0 +1,39 @@
+import Foundation
+import RouteCueCore
+
+/// Loading the configuration file for the CLI, and `routecue config check [FILE]`.
+enum ConfigCommand {
+    /// Where the head unit keeps its configuration.
+    static let defaultPath = "/etc/routecue/routecue.json"
+
+    static let usage = "usage: routecue config check [FILE]   (default \(defaultPath))"
+
+    /// The configuration at `path`, or at the default path when it exists, or the built-in defaults.
+    static func load(_ path: String?) throws(RouteImportError) -> RouteCueConfiguration {
+        let chosen = path ?? (FileManager.default.fileExists(atPath: defaultPath) ? defaultPath : nil)
+        guard let chosen else { return RouteCueConfiguration() }
+        let bytes = try InputFile.read(chosen, maxBytes: 1 << 20)
+        do {
+            return try RouteCueConfiguration.parse(bytes)
+        } catch {
+            throw error.inFile(chosen)
+        }
+    }
+
+    /// `routecue config check [FILE]`: exit 0 and say so when the file is valid.
+    static func run(_ arguments: [String]) -> Int32 {
+        guard arguments.first == "check", arguments.count <= 2 else {
+            CLI.printError(usage, prefixed: arguments.first == "--help")
+            return arguments.first == "--help" ? 0 : 2
+        }
+        let path = arguments.count == 2 ? arguments[1] : defaultPath
+        do {
+            let config = try load(path)
+            print("\(path): valid (import.max_file_bytes \(config.importSettings.maxFileBytes))")
+            return 0
+        } catch {
+            CLI.printError(error.description)
+            return 1
+        }
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import RouteCueCore
+
+/// `routecue route inspect|convert`: read any supported route file and show or convert it.
+enum RouteCommand {
+    static let usage = """
+        usage: routecue route inspect FILE [--format F] [--alternative N] [--from LAT,LON] [--max-size BYTES] [--config FILE] [--json]
+               routecue route convert FILE --to routecue [--output OUT] [--format F] [--alternative N] [--from LAT,LON] [--max-size BYTES] [--config FILE]
+        """
+
+    static let help = """
+        routecue route — read routes from OSRM/Mapbox, Valhalla, GraphHopper, GPX, tours or RouteCue JSON
+
+        \(usage)
+
+        The format is detected from the content; --format forces one of: \(RouteFormat.allCases.map(\.rawValue).joined(separator: ", ")).
+          --alternative N   take the N-th alternative route of the file (0-based; default 0)
+          --from LAT,LON    the vehicle's position: a tour's first leg starts there
+          --max-size BYTES  refuse files larger than this (default: import.max_file_bytes of the configuration,
+                            \(ImportOptions.defaultMaxBytes) = 64 MB when not set)
+          --config FILE     configuration file (default \(ConfigCommand.defaultPath) when it exists)
+          --json            inspect: print the normalized route as JSON (legs, waypoints, warnings, and every
+                            maneuver with index, type, modifier, location [lon,lat], distance_along_m, road_name,
+                            announced, leg, source_step)
+          --to routecue     convert: write RouteCue JSON (lossless; see docs/route-format.md)
+          --output OUT      convert: write to OUT instead of standard output
+
+        Errors are one line on stderr naming the file and the position or key path; the exit status is 1
+        (2 for a usage error).
+        """
+
+    /// Runs the command; returns the exit status.
+    static func run(_ arguments: [String]) -> Int32 {
+        guard let sub = arguments.first, sub != "--help", sub != "-h", sub != "help" else {
+            print(help)
+            return arguments.isEmpty ? 2 : 0
+        }
+        do {
+            let args = try ArgumentList(Array(arguments.dropFirst()),
+                                        valued: ["format", "alternative", "from", "max-size", "to", "output", "config"],
+                                        flagNames: ["json", "help"])
+            if args.flag("help") { print(help); return 0 }
+            guard args.positional.count == 1 else {
+                throw ArgumentList.UsageError(description: args.positional.isEmpty ? "missing FILE" : "more than one FILE given")
+            }
+            let options = try importOptions(args)
+            switch sub {
+            case "inspect":
+                if args.value("to") != nil || args.value("output") != nil {
+                    throw ArgumentList.UsageError(description: "--to and --output belong to 'route convert'")
+                }
+                return try inspect(args.positional[0], options: options, json: args.flag("json"))
+            case "convert":
+                guard let to = args.value("to") else { throw ArgumentList.UsageError(description: "missing --to routecue") }
+                guard to == "routecue" else { throw ArgumentList.UsageError(description: "--to supports only 'routecue', not '\(to)'") }
+                if args.flag("json") { throw ArgumentList.UsageError(description: "--json belongs to 'route inspect'") }
+                return try convert(args.positional[0], options: options, output: args.value("output"))
+            default:
+                throw ArgumentList.UsageError(description: "unknown route command '\(sub)'")
+            }
+        } catch let error as ArgumentList.UsageError {
+            CLI.printError(error.description)
+            CLI.printError(usage, prefixed: false)
+            return 2
+        } catch let error as RouteImportError {
+            CLI.printError(error.description)
+            return 1
+        } catch {
+            CLI.printError("\(error)")
+            return 1
+        }
+    }
+
+    static func importOptions(_ args: ArgumentList) throws(ArgumentList.UsageError) -> ImportOptions {
+        var options: ImportOptions
+        do {
+            options = try ConfigCommand.load(args.value("config")).importOptions
+        } catch {
+            throw ArgumentList.UsageError(description: "bad configuration: \(error)")
+        }
+        if let f = args.value("format") {
+            guard let format = RouteFormat(rawValue: f.lowercased()) else {
+                throw ArgumentList.UsageError(description: "unknown --format '\(f)'; one of: \(RouteFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            options.format = format
+        }
+        if let a = args.value("alternative") {
+            guard let n = Int(a), n >= 0 else { throw ArgumentList.UsageError(description: "--alternative needs a number ≥ 0, not '\(a)'") }
+            options.alternative = n
+        }
+        if let m = args.value("max-size") {
+            guard let n = Int(m), n > 0 else { throw ArgumentList.UsageError(description: "--max-size needs a positive number of bytes, not '\(m)'") }
+            options.maxBytes = n
+        }
+        if let p = args.value("from") {
+            let parts = p.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+            guard parts.count == 2, let lat = parts[0], let lon = parts[1],
+                  Coordinate(latitude: lat, longitude: lon).isValid else {
+                throw ArgumentList.UsageError(description: "--from needs LAT,LON in degrees, not '\(p)'")
+            }
+            options.vehiclePosition = Coordinate(latitude: lat, longitude: lon)
+        }
+        return options
+    }
+
+    static func load(_ path: String, options: ImportOptions) throws(RouteImportError) -> Route {
+        let bytes = try InputFile.read(path, maxBytes: options.maxBytes)
+        return try RouteReader.read(bytes, name: path, options: options)
+    }
+
+    static func inspect(_ path: String, options: ImportOptions, json: Bool) throws -> Int32 {
+        let route = try load(path, options: options)
+        let inspection = RouteInspection(route)
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            CLI.writeStdout(try encoder.encode(inspection) + Data("\n".utf8))
+        } else {
+            print(inspection.text())
+        }
+        return 0
+    }
+
+    static func convert(_ path: String, options: ImportOptions, output: String?) throws -> Int32 {
+        let route = try load(path, options: options)
+        let bytes = RouteCueJSON.write(route)
+        if let output {
+            do {
+                try Data(bytes).write(to: URL(fileURLWithPath: output), options: .atomic)
+            } catch {
+                throw RouteImportError(file: output, message: "cannot write: \(error.localizedDescription)")
+            }
+        } else {
+            CLI.writeStdout(Data(bytes))
+        }
+        return 0
+    }
+}
