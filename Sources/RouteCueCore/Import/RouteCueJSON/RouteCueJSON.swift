@@ -16,7 +16,4 @@ public enum RouteCueJSON {
     public static func write(_ route: Route) -> [UInt8] {
         JSONTextWriter.bytes(RouteCueJSONWriter.document(route))
     }
-
-    /// Writes a route as RouteCue JSON.
-    public static func write(_ route: Route) -> [UInt8] { [] }
 }
