@@ -69,7 +69,9 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(converted.status, 0, converted.stderr)
         let a = try JSONSerialization.jsonObject(with: Data(original.stdout.utf8)) as! [String: Any]
         let b = try JSONSerialization.jsonObject(with: Data(converted.stdout.utf8)) as! [String: Any]
-        XCTAssertEqual(b["format"] as? String, "routecue")
+        // Lossless: a converted route keeps the format it was first read from (its provenance paths are that format's).
+        XCTAssertEqual(b["format"] as? String, a["format"] as? String)
+        XCTAssertEqual(b["format"] as? String, "osrm")
         XCTAssertEqual(NSArray(array: a["maneuvers"] as! [Any]), NSArray(array: b["maneuvers"] as! [Any]))
     }
 
