@@ -151,6 +151,38 @@ final class TourImportTests: XCTestCase {
         print("mixed tour: \(route.legs.count) legs, \(route.maneuvers.count) maneuvers, \(Int(route.length)) m")
     }
 
+    func test_stopsWithin50m_areJoinedStraight_withoutARoute() throws {
+        // A trace ending 20 m before a stop, then a second stop 30 m further: no routed geometry needed.
+        let trace = TourFixtures.line(from: berlin, bearing: 90, count: 6)
+        let stop1 = GeoMath.destination(from: trace.last!, bearing: 90, distance: 20)
+        let stop2 = GeoMath.destination(from: stop1, bearing: 0, distance: 30)
+        let route = try TourFixtures.read("[\(TourFixtures.svp(trace)), \(TourFixtures.regular(stop1, name: "A")), \(TourFixtures.regular(stop2, name: "B"))]",
+                                          vehicle: berlin)
+        XCTAssertEqual(route.legs.count, 2)
+        XCTAssertEqual(route.legs[1].length, 30, accuracy: 0.1)
+        XCTAssertEqual(route.maneuvers.map(\.type), [.depart, .arrive, .depart, .arrive])
+        XCTAssertEqual(route.maneuvers.filter { $0.type == .arrive }.map(\.provenance.sourcePath), ["stations[1]", "stations[2]"])
+        XCTAssertEqual(route.maneuvers.filter { $0.type == .depart }.map(\.provenance.kind), [.derived, .station])
+        XCTAssertEqual(try XCTUnwrap(route.maneuvers.last { $0.type == .depart }?.bearingAfter), 0, accuracy: 0.5, "the second leg departs north")
+        XCTAssertEqual(route.waypoints.filter { $0.role != .silentVia }.map(\.name), [nil, "A", "B"])
+    }
+
+    func test_withoutVehiclePosition_aFirstRegularStationIsTheStart() throws {
+        let a = TourFixtures.line(from: berlin, bearing: 180, count: 8, step: 25)
+        let trace = TourFixtures.line(from: GeoMath.destination(from: a.last!, bearing: 180, distance: 5), bearing: 180, count: 5)
+        let text = "[\(TourFixtures.regular(a[0], name: "Depot")), \(TourFixtures.regular(a.last!, name: "Kunde", route: TourFixtures.embeddable(try TourFixtures.roadRoute(a)))), \(TourFixtures.svp(trace))]"
+        let route = try TourFixtures.read(text)
+        XCTAssertEqual(route.waypoints.first?.role, .start)
+        XCTAssertEqual(route.waypoints.first?.name, "Depot")
+        XCTAssertEqual(route.waypoints.first?.announced, false)
+        XCTAssertEqual(route.legs.count, 2, "one leg to the regular stop, one along the trailing trace")
+        XCTAssertEqual(route.waypoints.last?.role, .destination)
+        XCTAssertEqual(route.waypoints.last?.location, trace.last)
+        XCTAssertEqual(route.maneuvers.last?.type, .arrive)
+        XCTAssertEqual(route.maneuvers.last?.provenance.kind, .derived)
+        XCTAssertEqual(route.maneuvers.last?.provenance.sourcePath, "stations[2].points[4]")
+    }
+
     func test_tourRoute_roundTripsThroughRouteCueJSON() throws {
         let a = TourFixtures.line(from: berlin, bearing: 45, count: 10, step: 30)
         let trace = TourFixtures.line(from: a.last!, bearing: 135, count: 10)
@@ -178,6 +210,8 @@ final class TourImportTests: XCTestCase {
             XCTAssertEqual(route.geometry.coordinates, alone.geometry.coordinates, file)
             XCTAssertEqual(route.maneuvers.count, alone.maneuvers.count, file)
             XCTAssertEqual(route.maneuvers.last?.provenance.kind, .station)
+            XCTAssertEqual(route.source.format, .tour)
+            XCTAssertEqual(route.source.language, alone.source.language, "the embedded route's instruction language")
             for (m, n) in zip(route.maneuvers.dropLast(), alone.maneuvers) {
                 XCTAssertEqual(m.roadName, n.roadName)
                 XCTAssertEqual(m.distanceAlong, n.distanceAlong, accuracy: 0.01)

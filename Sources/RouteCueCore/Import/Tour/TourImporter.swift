@@ -149,6 +149,7 @@ private struct TourAssembler {
     /// Adds an embedded route's geometry and maneuvers to the leg and its warnings to the route.
     private mutating func appendRouted(_ embedded: EmbeddedRoute) {
         leg.appendRouted(embedded)
+        if language == nil { language = embedded.route.source.language }
         for w in embedded.route.warnings { builder.addWarning(w) }
     }
 
@@ -215,6 +216,8 @@ private struct TourAssembler {
         builder.addWaypoint(w)
     }
     private var builtWaypointCount = 0
+    /// The instruction language of the first embedded route that states one.
+    private var language: String?
 
     /// Builds the route, then puts what the builder cannot know: embedded maneuvers' distances between
     /// vertices, and the silent via points at their own trace points (not the nearest pass of a loop).
@@ -223,6 +226,7 @@ private struct TourAssembler {
             throw RouteImportError(location: "stations", message: "the tour has no leg to drive")
         }
         var route = try builder.build()
+        route.source.language = language
         guard route.geometry.count >= 2 else {
             throw RouteImportError(location: "stations", message: "the tour has a single point: nothing to follow")
         }
