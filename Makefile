@@ -40,7 +40,12 @@ BENCH_ROUTES = routes/osrm/osrm-backend/portugal_to_korea.json \
 bench:
 	$(SWIFT) build -c release --product routecue-bench
 	@if [ ! -d "$(SHARED)" ]; then echo "bench: SKIPPED, $(SHARED) not found (a fresh clone has no ../shared)"; exit 0; fi; \
-	for f in $(BENCH_ROUTES); do $(BENCH) import "$(SHARED)/$$f" --iterations 7 || exit 1; done
+	for f in $(BENCH_ROUTES); do \
+	  $(BENCH) import "$(SHARED)/$$f" --iterations 7 || exit 1; \
+	  python3 -c 'import json,sys,time; b=open(sys.argv[1],"rb").read(); t=[]; \
+	  exec("for _ in range(7):\n s=time.perf_counter(); json.loads(b); t.append(time.perf_counter()-s)"); \
+	  print("  reference    CPython json.loads of the same bytes %.1f ms (median of 7), same run" % (sorted(t)[3]*1000))' "$(SHARED)/$$f"; \
+	done
 
 demo: deps release
 	$(BIN_RELEASE) --version
