@@ -26,10 +26,15 @@ enum NMEAFields {
     }
 
     /// A `ddmm.mmmm`/`dddmm.mmmm` angle with its hemisphere letter as signed degrees; both empty is `nil`.
+    /// The whole degrees and minutes must be there (3–4 digits before the point for latitude, 3–5 for
+    /// longitude): a receiver that cuts the field short (`03` instead of `00138.8013`) still sends a valid
+    /// checksum, and that position would be off by tens of kilometres.
     static func angle(_ value: ArraySlice<UInt8>, _ hemisphere: ArraySlice<UInt8>, latitude: Bool) -> Result<Double?, FieldProblem> {
         if value.isEmpty && hemisphere.isEmpty { return .success(nil) }
         let what = latitude ? "latitude" : "longitude"
-        guard let raw = ASCIINumber.double(value), raw >= 0, hemisphere.count == 1 else {
+        let integerDigits = (value.firstIndex(of: UInt8(ascii: ".")) ?? value.endIndex) - value.startIndex
+        guard integerDigits >= 3, integerDigits <= (latitude ? 4 : 5),
+              let raw = ASCIINumber.double(value), raw >= 0, hemisphere.count == 1 else {
             return .failure(FieldProblem("bad \(what) '\(TextLines.preview(value)),\(TextLines.preview(hemisphere))'"))
         }
         let degrees = (raw / 100).rounded(.down)
