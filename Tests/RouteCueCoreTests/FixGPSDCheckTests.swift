@@ -200,7 +200,7 @@ final class FixGPSDCheckTests: XCTestCase {
                 if d < 15 { supersededNear += 1 }
             }
             // Corrupt RMC: gpsd 2007 reported them (one 120 km off); we skip the line with a diagnostic.
-            let logLines = String(decoding: try SharedData.bytes(log), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            let logLines = String(decoding: try SharedData.bytes(log), as: UTF8.self).split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
             for (key, sentence) in reports.corruptRMC {
                 XCTAssertNil(ours[key], "\(log): the corrupt RMC \(sentence) must not give a fix with RMC data")
                 guard let index = logLines.firstIndex(where: { $0.trimmingCharacters(in: .whitespacesAndNewlines) == sentence }) else {
