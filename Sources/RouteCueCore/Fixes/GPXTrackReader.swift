@@ -79,7 +79,8 @@ public enum GPXTrackReader {
         let speed = try optionalNumber(point.firstElement(named: "speed") ?? extensionElement(point, "speed"))
         let course = try optionalNumber(point.firstElement(named: "course") ?? extensionElement(point, "course"))
         let hdop = try optionalNumber(point.firstElement(named: "hdop"))
-        let sat = try optionalNumber(point.firstElement(named: "sat"))
+        let satValue = try optionalNumber(point.firstElement(named: "sat"))
+        let sat = satValue.flatMap { $0 >= 0 && $0 < 1000 ? Int($0) : nil }
         var mode: FixMode = elevation == nil ? .twoD : .threeD
         var status = FixStatus.unknown
         if let fixText = point.firstElement(named: "fix")?.text.trimmedASCIISpaces {
@@ -93,10 +94,10 @@ public enum GPXTrackReader {
             }
         }
         if mode == .noFix {
-            return Fix(time: time, received: .zero, mode: .noFix, status: .unknown, satellitesUsed: sat.map { Int($0) })
+            return Fix(time: time, received: .zero, mode: .noFix, status: .unknown, satellitesUsed: sat)
         }
         return Fix(time: time, received: .zero, position: position, altitudeMSL: elevation, speed: speed, course: course,
-                   mode: mode, status: status, errors: .fromHDOP(hdop), satellitesUsed: sat.flatMap { $0 >= 0 && $0 < 1000 ? Int($0) : nil })
+                   mode: mode, status: status, errors: .fromHDOP(hdop), satellitesUsed: sat)
     }
 
     /// The first element named `name` anywhere inside the point's `extensions`.

@@ -8,7 +8,8 @@
 ///   received one *nominal epoch* after the previous fix, and (if it has a time) becomes the new anchor.
 /// - The nominal epoch is the last forward step between consecutive timed fixes that was no longer than
 ///   `maxNominalEpoch` (10 s); 1 s until one is seen.
-/// So the clock is strictly increasing, follows real gaps between sessions, and never runs backwards.
+/// So the clock is strictly increasing, follows real gaps between sessions, and never runs backwards (it
+/// saturates at `UInt64.max` nanoseconds, 584 years, should absurd fix times ever push it there).
 public struct VirtualReceiveClock: Sendable {
     /// The longest step taken as a nominal epoch; longer steps are gaps, not the receiver's rate.
     public static let maxNominalEpoch = 10.0
@@ -55,7 +56,9 @@ public struct VirtualReceiveClock: Sendable {
             anchor = (time, instant)
             lastTime = time
         }
-        if instant <= previous { instant = MonotonicInstant(nanoseconds: previous.nanoseconds + 1) }
+        if instant <= previous, previous.nanoseconds < UInt64.max {
+            instant = MonotonicInstant(nanoseconds: previous.nanoseconds + 1)
+        }
         last = instant
         return instant
     }
