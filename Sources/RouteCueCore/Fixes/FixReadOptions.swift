@@ -4,7 +4,7 @@ public struct FixReadOptions: Sendable, Equatable {
     public var format: FixFormat?
     /// Files larger than this are rejected before parsing (default 64 MB, as for routes).
     public var maxBytes: Int
-    /// The UTC date of the first epoch, for NMEA streams that never give one (GGA only, no RMC or ZDA).
+    /// The UTC date of the first epoch, for NMEA streams that never give one (GGA only, no RMC; ZDA is not read).
     /// Without it such streams get `time == nil`, unless a gpsd log header (`# Date: YYYY-MM-DD`) says it.
     public var date: CivilDate?
 

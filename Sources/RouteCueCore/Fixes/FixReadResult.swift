@@ -56,5 +56,6 @@ public struct FixDiagnostic: Sendable, Equatable, CustomStringConvertible {
         case timeUnknown
     }
 
+    /// `line N: reason`.
     public var description: String { "line \(line): \(reason)" }
 }

@@ -37,7 +37,9 @@ public struct MonotonicInstant: Sendable, Hashable, Comparable, Codable, CustomS
             : -Double(earlier.nanoseconds - nanoseconds) / 1e9
     }
 
+    /// Earlier than.
     public static func < (lhs: MonotonicInstant, rhs: MonotonicInstant) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
 
+    /// Seconds since the origin, e.g. `12.5 s (monotonic)`.
     public var description: String { "\(seconds) s (monotonic)" }
 }
