@@ -199,3 +199,24 @@ final class FixNMEAReaderTests: XCTestCase {
         }
     }
 }
+
+final class FixNMEAGarminErrorTests: XCTestCase {
+    func test_garminPGRME_givesTheReceiversOwnErrorEstimates_scaledLikeGPSD() throws {
+        let result = try readNMEA([
+            sentence("GPRMC,165744,A,4901.5940,N,01203.9163,E,0.0,131.9,110410,1.6,E,A"),
+            sentence("GPGGA,165744,4901.5940,N,01203.9163,E,1,07,1.0,336.7,M,46.6,M,,"),
+            sentence("PGRME,5.5,M,7.0,M,8.9,M"),
+            sentence("GPRMC,165746,A,4901.5940,N,01203.9163,E,0.0,131.9,110410,1.6,E,A"),
+            sentence("GPGGA,165746,4901.5940,N,01203.9163,E,1,07,1.0,336.9,M,46.6,M,,"),
+        ])
+        XCTAssertEqual(result.fixes.count, 2)
+        let e = result.fixes[0].errors
+        XCTAssertEqual(e.horizontal!, 5.5 * 2.45 / 1.18, accuracy: 1e-9)
+        XCTAssertEqual(e.longitude!, 5.5 / 2.0.squareRoot() * 2.45 / 1.18, accuracy: 1e-9, "gpsd's epx")
+        XCTAssertEqual(e.latitude!, e.longitude!, accuracy: 1e-12)
+        XCTAssertEqual(e.vertical!, 7.0 * 2.45 / 1.18, accuracy: 1e-9, "gpsd's epv")
+        XCTAssertEqual(e.horizontalOrigin, .receiver)
+        XCTAssertEqual(e.hdop, 1.0)
+        XCTAssertEqual(result.fixes[1].errors.horizontalOrigin, .derivedFromHDOP, "no PGRME in the second epoch")
+    }
+}

@@ -60,6 +60,8 @@ final class FixRecordedDriveCasesTests: XCTestCase {
         XCTAssertGreaterThan(lost.first!, 100, "lost mid-drive, not at the start")
         XCTAssertLessThan(lost.last!, result.fixes.count - 1, "and found again")
         XCTAssertTrue(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        // The Geko sends PGRME: its own error estimates, not the HDOP model.
+        XCTAssertTrue(result.fixes.filter { $0.position != nil }.allSatisfy { $0.errors.horizontalOrigin == .receiver && $0.errors.vertical != nil })
         // Garmin's 0.5 Hz: the receive clock steps 2 s.
         XCTAssertEqual(result.fixes[1].received.seconds(since: result.fixes[0].received), 2, accuracy: 1e-9)
     }

@@ -6,6 +6,8 @@ struct NMEAEpoch {
     var line: Int
     var rmc: RMCRecord?
     var gga: GGARecord?
+    /// Garmin's error estimates, which follow the epoch's RMC/GGA without a time of their own.
+    var pgrme: PGRMERecord?
     /// A receiver restart banner came just before this epoch.
     var afterRestart = false
 
@@ -16,7 +18,8 @@ struct NMEAEpoch {
         return isRMC ? rmc == nil : gga == nil
     }
 
-    /// The merged fix: RMC gives time, date, speed and course; GGA altitude, satellites, HDOP and quality.
+    /// The merged fix: RMC gives time, date, speed and course; GGA altitude, satellites, HDOP and quality;
+    /// Garmin's PGRME, where present, the receiver's own error estimates (else they derive from the HDOP).
     /// The position comes from whichever sentence is valid (RMC first). `time` is resolved by the caller.
     func fix(time: Double?, received: MonotonicInstant) -> Fix {
         let rmcValid = rmc.map { $0.valid && $0.position != nil } ?? false
@@ -33,7 +36,13 @@ struct NMEAEpoch {
                    altitudeMSL: altitude, altitudeHAE: hae,
                    speed: rmcValid ? rmc?.speed : nil, course: rmcValid ? rmc?.course : nil,
                    mode: altitude == nil ? .twoD : .threeD, status: status,
-                   errors: ggaValid ? .fromHDOP(gga?.hdop) : FixErrorEstimates(),
+                   errors: errors(ggaValid: ggaValid),
                    satellitesUsed: gga?.satellites)
+    }
+
+    private func errors(ggaValid: Bool) -> FixErrorEstimates {
+        let hdop = ggaValid ? gga?.hdop : nil
+        if let pgrme, pgrme.horizontal != nil { return pgrme.estimates(hdop: hdop) }
+        return .fromHDOP(hdop)
     }
 }

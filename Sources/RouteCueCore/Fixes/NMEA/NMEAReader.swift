@@ -1,7 +1,7 @@
 /// Reads recorded NMEA 0183 (gpsd regression logs, receiver captures) into fixes.
 ///
-/// - RMC and GGA from any two-letter talker (`GP`, `GN`, `GL`, `GA`, `GB`, `IN`…) are used; other sentences
-///   are ignored. Every `$`/`!` line's checksum is verified: a bad or missing one skips the line with a
+/// - RMC and GGA from any two-letter talker (`GP`, `GN`, `GL`, `GA`, `GB`, `IN`…) are used, and Garmin's
+///   `PGRME` error estimates for the epoch they follow; other sentences are ignored. Every `$`/`!` line's checksum is verified: a bad or missing one skips the line with a
 ///   diagnostic, as does a malformed RMC/GGA field or a line that is not a sentence. `#` lines (gpsd log
 ///   comments) and empty lines are ignored; a `# Date: YYYY-MM-DD` header is remembered.
 /// - Consecutive RMC and GGA with the same time of day form one epoch and one fix (see `NMEAEpoch`).
@@ -49,6 +49,15 @@ public enum NMEAReader {
                     if let c = current { epochs.append(c); current = nil }
                     diagnostics.append(FixDiagnostic(line: lineNumber, kind: .receiverRestart,
                                                      reason: "receiver restart (\(TextLines.preview(line, limit: 30)))"))
+                }
+                return
+            }
+            if sentence.isAddress("PGRME") {
+                do throws(FieldProblem) {
+                    let record = try PGRMERecord(sentence)
+                    if current != nil, current!.pgrme == nil { current!.pgrme = record }
+                } catch {
+                    diagnostics.append(FixDiagnostic(line: lineNumber, kind: .skippedLine, reason: error.reason))
                 }
                 return
             }

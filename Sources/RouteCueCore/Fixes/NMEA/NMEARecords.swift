@@ -78,3 +78,31 @@ struct GGARecord {
         }
     }
 }
+
+/// Garmin's `PGRME` estimated position errors (horizontal, vertical, spherical; metres). Garmin does not say
+/// what confidence they are; like gpsd we take them as 50 % CEP and scale them to gpsd's 95 %
+/// (`CEP95_SIGMA / CEP50_SIGMA` = 2.45 / 1.18), splitting the horizontal one evenly into `epx`/`epy`.
+struct PGRMERecord {
+    /// gpsd's scale from Garmin's (assumed CEP50) figures to its 95 % reports.
+    static let scale = 2.45 / 1.18
+
+    var horizontal: Double?
+    var vertical: Double?
+
+    init(_ s: NMEASentence) throws(FieldProblem) {
+        let metres = Array("M".utf8)
+        guard s.field(2).elementsEqual(metres), s.field(4).elementsEqual(metres) else {
+            throw FieldProblem("PGRME units are not metres")
+        }
+        horizontal = try NMEAFields.number(s.field(1), "horizontal error").get()
+        vertical = try NMEAFields.number(s.field(3), "vertical error").get()
+    }
+
+    /// The error estimates, keeping the GGA's HDOP alongside.
+    func estimates(hdop: Double?) -> FixErrorEstimates {
+        let h = horizontal.map { $0 * PGRMERecord.scale }
+        let axis = h.map { $0 / 2.0.squareRoot() }
+        return FixErrorEstimates(horizontal: h, longitude: axis, latitude: axis, vertical: vertical.map { $0 * PGRMERecord.scale },
+                                 hdop: hdop, horizontalOrigin: .receiver)
+    }
+}
