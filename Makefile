@@ -31,6 +31,7 @@ release:
 	$(SWIFT) build -c release
 
 test:
+	$(SWIFT) build
 	$(SWIFT) test --disable-swift-testing
 
 # Import time and peak memory of the two largest routes, each in its own process (see Sources/routecue-bench).

@@ -45,6 +45,8 @@ enum CLI {
             return 0
         case "config":
             return ConfigCommand.run(Array(arguments.dropFirst()))
+        case "fixes":
+            return FixesCommand.run(Array(arguments.dropFirst()))
         case "route":
             return RouteCommand.run(Array(arguments.dropFirst()))
         default:

@@ -8,7 +8,8 @@ final class CLITests: XCTestCase {
 
     override func setUpWithError() throws {
         guard FileManager.default.isExecutableFile(atPath: CommandRunner.routecueBinary.path) else {
-            throw XCTSkip("SKIPPED: \(CommandRunner.routecueBinary.path) not built (run `swift build` first)")
+            XCTFail("\(CommandRunner.routecueBinary.path) is not built: `make test` builds it first")
+            throw CocoaError(.fileNoSuchFile)
         }
         tmp = try CommandRunner.temporaryDirectory()
     }
@@ -120,5 +121,33 @@ final class CLITests: XCTestCase {
         let r = try CommandRunner.routecue(["config", "check", bad])
         XCTAssertEqual(r.status, 1)
         XCTAssertTrue(r.stderr.contains("import.max_file_bytez: unknown key"), r.stderr)
+    }
+
+    func test_fixesInspect_summarizesTheExampleDrive() throws {
+        let r = try CommandRunner.routecue(["fixes", "inspect", "examples/grid-trip-drive.nmea", "--json", "--fixes"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let json = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [String: Any]
+        XCTAssertEqual(json["format"] as? String, "nmea")
+        XCTAssertEqual(json["fix_count"] as? Int, (json["fixes"] as! [Any]).count)
+        XCTAssertGreaterThan(json["fix_count"] as! Int, 100)
+        // The example route is 1510 m long; the noisy drive along it a little longer.
+        XCTAssertEqual(json["distance_m"] as! Double, 1510, accuracy: 60)
+        let text = try CommandRunner.routecue(["fixes", "inspect", "examples/grid-trip-drive.nmea"])
+        XCTAssertTrue(text.stdout.contains("UTC 2026-03-29T10:15:00.000Z"), text.stdout)
+    }
+
+    func test_fixesInspect_badLinesAreListed_garbageIsAnError() throws {
+        let path = try write("drive.nmea", """
+            $GPRMC,101500.00,A,5120.2798,N,01222.2007,E,24.3,0.0,290326,,,A*66
+            $GPRMC,101501.00,A,5120.2866,N,01222.1996,E,24.3,0.0,290326,,,A*00
+            """)
+        let r = try CommandRunner.routecue(["fixes", "inspect", path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("line 2"), r.stdout)
+        let garbage = try write("drive.bin", String(repeating: "\u{7}\u{1}binary", count: 50))
+        let g = try CommandRunner.routecue(["fixes", "inspect", garbage])
+        XCTAssertEqual(g.status, 1)
+        XCTAssertTrue(g.stderr.hasPrefix("routecue: \(garbage)"), g.stderr)
+        XCTAssertEqual(g.stderr.split(separator: "\n").count, 1, g.stderr)
     }
 }

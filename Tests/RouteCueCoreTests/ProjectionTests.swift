@@ -28,4 +28,11 @@ final class ProjectionTests: XCTestCase {
         XCTAssertEqual(Course.normalized(-10), 350)
         XCTAssertNil(Course.normalized(.nan))
     }
+
+    func test_iso8601_formatsUTCWithMilliseconds() {
+        XCTAssertEqual(ISO8601.format(0), "1970-01-01T00:00:00.000Z")
+        XCTAssertEqual(ISO8601.format(1_270_293_745.844), "2010-04-03T11:22:25.844Z")
+        XCTAssertEqual(ISO8601.format(-1), "1969-12-31T23:59:59.000Z")
+        XCTAssertEqual(ISO8601.unixSeconds(ISO8601.format(1_800_000_000.5)), 1_800_000_000.5)
+    }
 }

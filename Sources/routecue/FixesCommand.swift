@@ -1,0 +1,82 @@
+import Foundation
+import RouteCueCore
+
+/// `routecue fixes inspect`: read a recorded drive and summarize its fixes and skipped lines.
+enum FixesCommand {
+    static let usage = "usage: routecue fixes inspect FILE [--format nmea|gpsd-json|gpx] [--date YYYY-MM-DD] [--max-size BYTES] [--config FILE] [--json [--fixes]]"
+
+    static let help = """
+        routecue fixes — read recorded drives: NMEA 0183 (RMC/GGA, any talker, gpsd logs), gpsd JSON (TPV lines
+        of `gpspipe -w`), GPX tracks with times
+
+        \(usage)
+
+          --format F        force the format instead of detecting it from the content
+          --date YYYY-MM-DD UTC date for NMEA streams that carry none (GGA only, no RMC date)
+          --json            print the summary as JSON; with --fixes also every fix
+        Lines that cannot be used are skipped and listed (line number and reason), never fatal.
+        """
+
+    /// Runs the command; returns the exit status.
+    static func run(_ arguments: [String]) -> Int32 {
+        guard let sub = arguments.first, sub != "--help", sub != "-h" else {
+            print(help)
+            return arguments.isEmpty ? 2 : 0
+        }
+        do {
+            let args = try ArgumentList(Array(arguments.dropFirst()), valued: ["format", "date", "max-size", "config"],
+                                        flagNames: ["json", "fixes", "help"])
+            if args.flag("help") { print(help); return 0 }
+            guard sub == "inspect" else { throw ArgumentList.UsageError(description: "unknown fixes command '\(sub)'") }
+            guard args.positional.count == 1 else {
+                throw ArgumentList.UsageError(description: args.positional.isEmpty ? "missing FILE" : "more than one FILE given")
+            }
+            if args.flag("fixes") && !args.flag("json") { throw ArgumentList.UsageError(description: "--fixes needs --json") }
+            var options = FixReadOptions()
+            do {
+                options.maxBytes = try ConfigCommand.load(args.value("config")).importSettings.maxFileBytes
+            } catch {
+                throw ArgumentList.UsageError(description: "bad configuration: \(error)")
+            }
+            if let f = args.value("format") {
+                guard let format = FixFormat(rawValue: f) else {
+                    throw ArgumentList.UsageError(description: "unknown --format '\(f)'; one of: \(FixFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                options.format = format
+            }
+            if let d = args.value("date") {
+                let parts = d.split(separator: "-").compactMap { Int($0) }
+                guard parts.count == 3, let date = CivilDate(year: parts[0], month: parts[1], day: parts[2]) else {
+                    throw ArgumentList.UsageError(description: "--date needs YYYY-MM-DD, not '\(d)'")
+                }
+                options.date = date
+            }
+            if let m = args.value("max-size") {
+                guard let n = Int(m), n > 0 else { throw ArgumentList.UsageError(description: "--max-size needs a positive number of bytes, not '\(m)'") }
+                options.maxBytes = n
+            }
+            let path = args.positional[0]
+            let bytes = try InputFile.read(path, maxBytes: options.maxBytes)
+            let result = try FixReader.read(bytes, name: path, options: options)
+            let inspection = FixInspection(result, includeFixes: args.flag("fixes"))
+            if args.flag("json") {
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+                CLI.writeStdout(try encoder.encode(inspection) + Data("\n".utf8))
+            } else {
+                print(inspection.text())
+            }
+            return 0
+        } catch let error as ArgumentList.UsageError {
+            CLI.printError(error.description)
+            CLI.printError(usage, prefixed: false)
+            return 2
+        } catch let error as RouteImportError {
+            CLI.printError(error.description)
+            return 1
+        } catch {
+            CLI.printError("\(error)")
+            return 1
+        }
+    }
+}
