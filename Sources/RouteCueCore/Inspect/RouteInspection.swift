@@ -117,10 +117,10 @@ public struct RouteInspection: Sendable, Equatable, Codable {
             lines.append("  warning \(w.kind) at \(Self.formatMetres(w.distanceAlong))\(w.text.map { ": \($0)" } ?? "")")
         }
         for m in maneuvers {
-            var line = "  #\(m.index) leg \(m.leg) \(Self.formatMetres(m.distanceAlong)) \(m.type.rawValue)"
-            if let mod = m.modifier { line += " \(mod.rawValue)" }
+            var line = "  #\(m.index) leg \(m.leg) \(Self.formatMetres(m.distanceAlong)) \(m.type.rawValue.replacing("_", with: " "))"
+            if let mod = m.modifier { line += " \(mod.rawValue.replacing("_", with: " "))" }
             if let e = m.exitNumber { line += " exit \(e)" }
-            if let r = m.roadName, !r.isEmpty { line += " onto \"\(r)\"" }
+            if let r = m.roadName, !r.isEmpty { line += (m.type == .arrive || m.type == .depart ? " on" : " onto") + " \"\(r)\"" }
             if let r = m.ref, !r.isEmpty { line += " [\(r)]" }
             if !m.announced { line += " (silent)" }
             line += "  <- \(m.sourceStep)"
