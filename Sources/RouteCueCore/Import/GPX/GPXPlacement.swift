@@ -1,0 +1,152 @@
+/// Places turn points on a polyline in travel order and gives each one a vertex: OsmAnd's `offset` when
+/// it points at the right place, else the nearest point of the line searching forward from the previous
+/// turn point (the earliest run of near-best candidates, so loops and roads passed twice do not pull a turn
+/// to the wrong pass). A turn point between two vertices gets a vertex of its own inserted there; a route
+/// point the line does not pass at all (a `trk` coarser than its `rte`) is inserted as it is, so the
+/// geometry goes through it.
+struct GPXPlacement: Sendable {
+    /// The polyline with inserted vertices.
+    var coordinates: [Coordinate]
+    /// Its elevations (interpolated at inserted vertices), when it had some.
+    var elevations: [Double]?
+    /// The vertex of each turn point, in `coordinates`.
+    var indices: [Int]
+
+    /// An offset is trusted when its vertex is this close to the turn point (metres).
+    static let offsetTolerance = 50.0
+    /// A turn point this close to a vertex (metres) takes that vertex instead of a new one.
+    static let vertexTolerance = 1.0
+    /// Candidates within this much (metres) of the best distance count as equally good.
+    static let candidateSlack = 5.0
+    /// A route point farther than this (metres) from the line is a point the line misses: it is inserted.
+    static let detourTolerance = 10.0
+    /// Once a segment within `detourTolerance` is found, the search looks this many segments further for a
+    /// better one, not to the end of a long track (keeps placement linear on big files).
+    static let scanAfterCloseCandidate = 2000
+
+    /// Where one turn point goes.
+    private enum Spot: Equatable {
+        /// On vertex `v` of the original line.
+        case vertex(Int)
+        /// A new vertex after vertex `after` (before `after + 1`) at `coordinate`; `fraction` orders several.
+        case insert(after: Int, fraction: Double, coordinate: Coordinate)
+    }
+
+    /// A placement whose line already has a vertex for every turn point.
+    init(coordinates: [Coordinate], elevations: [Double]?, indices: [Int]) {
+        self.coordinates = coordinates
+        self.elevations = elevations
+        self.indices = indices
+    }
+
+    /// Places `points` on `line`. `offsets[k]` is point k's stated vertex index, if any. With
+    /// `insertMissedPoints`, points far off the line are inserted as they are (route points are on the
+    /// route by definition); otherwise they are projected onto it.
+    init(points: [Coordinate], offsets: [Int?], on line: [Coordinate], elevations lineElevations: [Double]?,
+         insertMissedPoints: Bool) {
+        let n = line.count
+        var spots: [Spot] = []
+        var from = (segment: 0, fraction: 0.0)
+        for (k, p) in points.enumerated() {
+            let spot: Spot
+            if n < 2 {
+                spot = .vertex(0)
+            } else if let o = offsets[k], o >= 0, o < n, o >= from.segment,
+                      GeoMath.distance(line[o], p) <= GPXPlacement.offsetTolerance {
+                spot = .vertex(o)
+                from = (min(o, n - 2), o == n - 1 ? 1 : 0)
+            } else {
+                var (s, f, d) = GPXPlacement.nearest(p, on: line, from: from.segment)
+                // A point placed beyond where the next one goes is one the line misses (a coarse trk):
+                // look for it only up to the next point.
+                if k + 1 < points.count {
+                    let (s2, f2, _) = GPXPlacement.nearest(points[k + 1], on: line, from: from.segment)
+                    if s2 < s || (s2 == s && f2 < f) {
+                        (s, f, d) = GPXPlacement.nearest(p, on: line, from: from.segment, through: s2)
+                    }
+                }
+                if s == from.segment, f < from.fraction { f = from.fraction }
+                from = (s, f)
+                let length = GeoMath.distance(line[s], line[s + 1])
+                if insertMissedPoints, d > GPXPlacement.detourTolerance {
+                    spot = .insert(after: s, fraction: f, coordinate: p)
+                } else if f * length <= GPXPlacement.vertexTolerance {
+                    spot = .vertex(s)
+                } else if (1 - f) * length <= GPXPlacement.vertexTolerance {
+                    spot = .vertex(s + 1)
+                } else {
+                    let a = line[s], b = line[s + 1]
+                    spot = .insert(after: s, fraction: f,
+                                   coordinate: Coordinate(latitude: a.latitude + f * (b.latitude - a.latitude),
+                                                          longitude: a.longitude + f * (b.longitude - a.longitude)))
+                }
+            }
+            spots.append(spot)
+        }
+
+        // Rebuild the line with the inserted vertices, in travel order.
+        var out: [Coordinate] = []
+        var outElevations: [Double]? = lineElevations == nil ? nil : []
+        out.reserveCapacity(n + points.count)
+        var indices = [Int](repeating: 0, count: points.count)
+        var vertexIndex = [Int](repeating: 0, count: n)
+        var k = 0
+        for i in 0..<n {
+            vertexIndex[i] = out.count
+            out.append(line[i])
+            if let e = lineElevations { outElevations?.append(e[i]) }
+            var lastInsert: Spot?
+            scan: while k < spots.count {
+                let spot = spots[k]
+                switch spot {
+                case .vertex(let v):
+                    if v > i { break scan }
+                    indices[k] = vertexIndex[v]
+                case .insert(let after, let f, let c):
+                    if after > i { break scan }
+                    if spot != lastInsert {
+                        out.append(c)
+                        if let e = lineElevations { outElevations?.append(e[after] + f * (e[min(after + 1, n - 1)] - e[after])) }
+                        lastInsert = spot
+                    }
+                    indices[k] = out.count - 1
+                }
+                k += 1
+            }
+        }
+        // Travel order never goes back.
+        for j in indices.indices.dropFirst() where indices[j] < indices[j - 1] { indices[j] = indices[j - 1] }
+        self.coordinates = out
+        self.elevations = outElevations
+        self.indices = indices
+    }
+
+    /// The nearest point of `line` to `p` on segments `first...through` (default: to the end), as
+    /// (segment, fraction, distance): the first run of segments within `candidateSlack` of the best distance,
+    /// and the nearest segment of that run. The scan stops once a run holding an exact match has ended, or
+    /// `scanAfterCloseCandidate` segments after the first close one.
+    static func nearest(_ p: Coordinate, on line: [Coordinate], from first: Int, through last: Int? = nil) -> (Int, Double, Double) {
+        let end = min(last ?? (line.count - 2), line.count - 2)
+        guard first <= end else { return (max(0, min(first, line.count - 2)), 0, .infinity) }
+        var distances: [(Double, Double)] = []
+        var best = Double.infinity
+        var sawExact = false
+        var firstClose: Int?
+        for s in first...end {
+            let (d, f) = GeoMath.projection(of: p, onSegment: line[s], line[s + 1])
+            distances.append((d, f))
+            best = min(best, d)
+            if d <= vertexTolerance { sawExact = true } else if sawExact, d > vertexTolerance + candidateSlack { break }
+            if d <= detourTolerance, firstClose == nil { firstClose = s }
+            if let c = firstClose, s - c > scanAfterCloseCandidate { break }
+        }
+        guard let start = distances.firstIndex(where: { $0.0 <= best + candidateSlack }) else { return (first, 0, best) }
+        var chosen = start
+        var i = start + 1
+        while i < distances.count, distances[i].0 <= best + candidateSlack {
+            if distances[i].0 < distances[chosen].0 { chosen = i }
+            i += 1
+        }
+        return (first + chosen, distances[chosen].1, distances[chosen].0)
+    }
+}

@@ -1,0 +1,71 @@
+/// Reading values out of GPX elements strictly: coordinates, numbers and texts, with errors that name the
+/// element (its GPX path and tag) and its line.
+enum GPXValues {
+    /// An error about `element` at `path` (e.g. `rte[0].rtept[3]`).
+    static func error(_ element: XMLElement, path: String, _ message: String) -> RouteImportError {
+        RouteImportError(location: "line \(element.line), \(path)", message: "<\(element.name)>: \(message)")
+    }
+
+    /// The `lat`/`lon` attributes of a point element, checked to be finite numbers in range.
+    static func coordinate(of element: XMLElement, path makePath: @autoclosure () -> String) throws(RouteImportError) -> Coordinate {
+        if let lat = element.attributes["lat"].flatMap(number), let lon = element.attributes["lon"].flatMap(number),
+           abs(lat) <= 90, abs(lon) <= 180 {
+            return Coordinate(latitude: lat, longitude: lon)
+        }
+        let path = makePath()
+        guard let latText = element.attribute("lat") else { throw error(element, path: path, "missing lat attribute") }
+        guard let lonText = element.attribute("lon") else { throw error(element, path: path, "missing lon attribute") }
+        guard let lat = number(latText) else { throw error(element, path: path, "lat \"\(latText)\" is not a number") }
+        guard let lon = number(lonText) else { throw error(element, path: path, "lon \"\(lonText)\" is not a number") }
+        guard abs(lat) <= 90 else { throw error(element, path: path, "lat \(latText) is outside -90…90") }
+        guard abs(lon) <= 180 else { throw error(element, path: path, "lon \(lonText) is outside -180…180") }
+        return Coordinate(latitude: lat, longitude: lon)
+    }
+
+    /// The number held by the child element `name` (local name), nil when absent or empty; an error when it
+    /// is not a plain finite decimal number.
+    static func number(child name: String, of element: XMLElement, path: String) throws(RouteImportError) -> Double? {
+        guard let child = element.firstElement(named: name) else { return nil }
+        let text = trimmed(child.text)
+        if text.isEmpty { return nil }
+        guard let value = number(text) else {
+            throw error(child, path: "\(path).\(child.name)", "\"\(text)\" is not a number")
+        }
+        return value
+    }
+
+    /// Like `number(child:of:path:)` but the value must be a whole number.
+    static func integer(child name: String, of element: XMLElement, path: String) throws(RouteImportError) -> Int? {
+        guard let value = try number(child: name, of: element, path: path) else { return nil }
+        guard value == value.rounded(), abs(value) < 1e9 else {
+            let child = element.firstElement(named: name) ?? element
+            throw error(child, path: "\(path).\(child.name)", "\(value) is not a whole number")
+        }
+        return Int(value)
+    }
+
+    /// The trimmed text of the child element `name`, nil when absent or blank.
+    static func text(child name: String, of element: XMLElement) -> String? {
+        guard let child = element.firstElement(named: name) else { return nil }
+        let t = trimmed(child.text)
+        return t.isEmpty ? nil : t
+    }
+
+    /// A plain decimal number (`-12.5`, `1e3`); rejects NaN, infinities, hex and anything else `Double` accepts.
+    static func number(_ text: String) -> Double? {
+        let t = trimmed(text)
+        guard !t.isEmpty, t.utf8.allSatisfy({ b in
+            (b >= 0x30 && b <= 0x39) || b == 0x2E || b == 0x2D || b == 0x2B || b == 0x65 || b == 0x45
+        }), let v = Double(t), v.isFinite else { return nil }
+        return v
+    }
+
+    /// `text` without leading and trailing white space.
+    static func trimmed(_ text: String) -> String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }
+        guard let first = text.firstIndex(where: { !isSpace($0) }), let last = text.lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
+        return String(text[first...last])
+    }
+}
