@@ -54,7 +54,9 @@ public enum ManeuverDeriver {
         }
         if includeDepart {
             var m = Maneuver(type: .depart, location: first, provenance: provenance(0))
-            if coordinates.count > 1 { m.bearingAfter = GeoMath.bearing(from: first, to: coordinates[1]) }
+            if let next = coordinates.first(where: { $0.isValid && GeoMath.distance(first, $0) >= 0.5 }) {
+                m.bearingAfter = GeoMath.bearing(from: first, to: next)
+            }
             out.append((m, .legIndex(0)))
         }
         for t in turns(in: coordinates) {

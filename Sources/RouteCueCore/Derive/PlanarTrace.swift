@@ -44,6 +44,29 @@ struct PlanarTrace {
         }
     }
 
+    /// The trace with each run of points lying within `radius` metres of the run's first point replaced by
+    /// the run's centroid (source index: the run's middle point). Averages away the jitter of a dense
+    /// recording before simplification, which would otherwise keep its most extreme points as vertices.
+    func averaged(within radius: Double) -> PlanarTrace {
+        var out = PlanarTrace([], minimumStep: 0)
+        var runStart = 0
+        func flush(_ end: Int) {
+            guard end > runStart else { return }
+            var sx = 0.0, sy = 0.0
+            for i in runStart..<end { sx += x[i]; sy += y[i] }
+            let n = Double(end - runStart)
+            out.x.append(sx / n)
+            out.y.append(sy / n)
+            out.sourceIndex.append(sourceIndex[(runStart + end - 1) / 2])
+        }
+        for i in 0..<count where hypot(x[i] - x[runStart], y[i] - y[runStart]) >= radius {
+            flush(i)
+            runStart = i
+        }
+        flush(count)
+        return out
+    }
+
     /// How rough the line is, in metres: the median distance of a point from the chord joining its two
     /// neighbours, over points whose neighbours are both within `neighbourhood` metres. Routed geometry
     /// (exact road shapes) gives a few decimetres; a recorded GPS trace gives its jitter. Nil when fewer

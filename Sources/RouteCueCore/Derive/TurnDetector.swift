@@ -12,10 +12,14 @@ struct TurnDetector {
         var maximumTolerance = 10.0
         /// Half-width of the window a turn must happen in to count as concentrated, metres.
         var coreHalfWidth = 10.0
-        /// Chord measured for a heading where segments are short, metres (at least 4 × tolerance).
+        /// Chord measured for a heading where segments are short, metres (at least `chordPerTolerance` × tolerance).
         var chord = 20.0
-        /// Shortest chord trusted for a heading, metres (at least 3 × tolerance).
+        /// Chord length per metre of tolerance: the line may stray by the tolerance at either end.
+        var chordPerTolerance = 8.0
+        /// Shortest chord trusted for a heading, metres (at least `minimumChordPerTolerance` × tolerance).
         var minimumChord = 5.0
+        /// Shortest trusted chord per metre of tolerance.
+        var minimumChordPerTolerance = 5.0
         /// Smallest turn reported, degrees.
         var minimumTurn = 45.0
         /// Heading change a window of ±`coreHalfWidth` must hold for the turn to be concentrated, degrees.
@@ -44,15 +48,20 @@ struct TurnDetector {
     /// Turns of `coordinates`, in order.
     func turns(in coordinates: [Coordinate]) -> [ManeuverDeriver.DerivedTurn] {
         let p = parameters
-        let trace = PlanarTrace(coordinates, minimumStep: p.minimumStep)
+        var trace = PlanarTrace(coordinates, minimumStep: p.minimumStep)
         guard trace.count >= 3 else { return [] }
         var tolerance = p.minimumTolerance
         if let roughness = trace.roughness() {
             tolerance = max(p.minimumTolerance, min(p.maximumTolerance, p.tolerancePerRoughness * roughness))
         }
-        let chord = max(p.chord, 4 * tolerance)
-        let line = SimplifiedLine(trace, tolerance: tolerance,
-                                  minimumChord: min(chord, max(p.minimumChord, 3 * tolerance)), chord: chord)
+        if tolerance > p.minimumTolerance {
+            // A noisy recording: average its jitter away, and trust only long chords for headings.
+            trace = trace.averaged(within: tolerance)
+            guard trace.count >= 3 else { return [] }
+        }
+        let chord = max(p.chord, p.chordPerTolerance * tolerance)
+        let minimumChord = min(chord, max(p.minimumChord, p.minimumChordPerTolerance * tolerance))
+        let line = SimplifiedLine(trace, tolerance: tolerance, minimumChord: minimumChord, chord: chord)
         let m = line.count
         guard m >= 3 else { return [] }
 
