@@ -28,17 +28,18 @@ public enum ManeuverDeriver {
     /// The turns of a polyline, in order: junction turns, U-turns and roundabouts, not GPS jitter and not
     /// road bends.
     ///
-    /// Method: duplicate and standstill points are dropped; the line is projected to local metres and
-    /// simplified (Douglas–Peucker) with a tolerance that follows its measured roughness (1 m for routed
-    /// geometry, more for a jittery recording), so jitter disappears and headings come from stretches long
-    /// enough to trust. A vertex is a candidate when the heading changes by at least half the minimum turn
-    /// within ±10 m; candidates closer than 30 m are merged (a roundabout or a staggered junction is one
-    /// maneuver). A merged group is a turn when its net heading change is at least 45°, a window of ±10 m
-    /// holds at least 45° of it (a bend spreads its change, a junction concentrates it), and it stays
-    /// at least 45° after subtracting what the curvature of the road either side would give over the same
-    /// length (so a long motorway curve never counts). Groups that circle against their turn direction
-    /// are roundabouts (reported even when going straight on); a turn undone within the group is a
-    /// staggered junction, reported with its first turn.
+    /// Method: invalid, duplicate and standstill points are dropped and the line is projected to local
+    /// metres. Its roughness (median offset of a point from its neighbours' chord) sets the simplification
+    /// tolerance: 1 m for routed geometry, up to 10 m for a jittery recording, whose dense jitter is first
+    /// averaged away. The line is simplified (Douglas–Peucker) and headings are taken from segments or
+    /// chords long enough for the tolerance not to swing them. A vertex is a candidate when the heading
+    /// changes by at least half the minimum turn (45°) within ±10 m; candidates closer than 30 m are merged
+    /// (a roundabout or a staggered junction is one maneuver). A merged group is a turn when its net heading
+    /// change is at least 45°, a window of ±10 m holds at least 45° (a bend spreads its change, a junction
+    /// concentrates it), and it stays at least 45° after subtracting what the curvature of the road either
+    /// side would give over the same length (so a long motorway curve never counts). On a precise line, a
+    /// group that circles against its turn direction is a roundabout (reported even when going straight
+    /// on); a turn undone within the group is a staggered junction, reported with its first turn.
     public static func turns(in coordinates: [Coordinate]) -> [DerivedTurn] {
         TurnDetector().turns(in: coordinates)
     }
