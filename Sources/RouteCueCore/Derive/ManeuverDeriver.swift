@@ -3,6 +3,16 @@
 public enum ManeuverDeriver {
     /// A turn found in a polyline.
     public struct DerivedTurn: Sendable, Equatable {
+        /// How the heading change is laid out on the road.
+        public enum Shape: String, Sendable, Equatable {
+            /// One concentrated heading change (a junction turn, a U-turn).
+            case simple
+            /// A turn undone within a few tens of metres (a staggered junction); `angle` is the first turn.
+            case staggered
+            /// Turning one way, circling the other way, turning back: a roundabout; `angle` is the net turn.
+            case circling
+        }
+
         /// Index of the polyline point where the turn happens.
         public var index: Int
         /// Signed turn angle in degrees (positive right).
@@ -11,29 +21,27 @@ public enum ManeuverDeriver {
         public var bearingBefore: Double
         /// Heading after the turn (degrees, geographic).
         public var bearingAfter: Double
+        /// How the heading change is laid out.
+        public var shape: Shape = .simple
     }
 
-    /// The turns of a polyline, in order.
+    /// The turns of a polyline, in order: junction turns, U-turns and roundabouts, not GPS jitter and not
+    /// road bends.
+    ///
+    /// Method: invalid, duplicate and standstill points are dropped and the line is projected to local
+    /// metres. Its roughness (median offset of a point from its neighbours' chord) sets the simplification
+    /// tolerance: 1 m for routed geometry, up to 10 m for a jittery recording, whose dense jitter is first
+    /// averaged away. The line is simplified (Douglas–Peucker) and headings are taken from segments or
+    /// chords long enough for the tolerance not to swing them. A vertex is a candidate when the heading
+    /// changes by at least half the minimum turn (45°) within ±10 m; candidates closer than 30 m are merged
+    /// (a roundabout or a staggered junction is one maneuver). A merged group is a turn when its net heading
+    /// change is at least 45°, a window of ±10 m holds at least 45° (a bend spreads its change, a junction
+    /// concentrates it), and it stays at least 45° after subtracting what the curvature of the road either
+    /// side would give over the same length (so a long motorway curve never counts). On a precise line, a
+    /// group that circles against its turn direction is a roundabout (reported even when going straight
+    /// on); a turn undone within the group is a staggered junction, reported with its first turn.
     public static func turns(in coordinates: [Coordinate]) -> [DerivedTurn] {
-        // First version: heading change between points ~25 m before and after each vertex.
-        let geometry = RouteGeometry(coordinates: coordinates)
-        guard coordinates.count >= 3 else { return [] }
-        var out: [DerivedTurn] = []
-        var lastDistance = -Double.infinity
-        for i in 1..<(coordinates.count - 1) {
-            let d = geometry.cumulativeDistances[i]
-            let before = geometry.coordinate(atDistance: d - 25)
-            let after = geometry.coordinate(atDistance: d + 25)
-            guard before != coordinates[i], after != coordinates[i] else { continue }
-            let b1 = GeoMath.bearing(from: before, to: coordinates[i])
-            let b2 = GeoMath.bearing(from: coordinates[i], to: after)
-            let a = GeoMath.turnAngle(from: b1, to: b2)
-            if abs(a) >= 40, d - lastDistance > 30 {
-                out.append(DerivedTurn(index: i, angle: a, bearingBefore: b1, bearingAfter: b2))
-                lastDistance = d
-            }
-        }
-        return out
+        TurnDetector().turns(in: coordinates)
     }
 
     /// Maneuvers for one leg built from geometry alone: optionally a `depart` at the first point, a `turn`
@@ -47,12 +55,15 @@ public enum ManeuverDeriver {
         }
         if includeDepart {
             var m = Maneuver(type: .depart, location: first, provenance: provenance(0))
-            if coordinates.count > 1 { m.bearingAfter = GeoMath.bearing(from: first, to: coordinates[1]) }
+            if let next = coordinates.first(where: { $0.isValid && GeoMath.distance(first, $0) >= 0.5 }) {
+                m.bearingAfter = GeoMath.bearing(from: first, to: next)
+            }
             out.append((m, .legIndex(0)))
         }
         for t in turns(in: coordinates) {
             let modifier = ManeuverModifier(turnAngle: t.angle)
-            var m = Maneuver(type: modifier == .uTurn ? .uTurn : .turn, modifier: modifier,
+            let type: ManeuverType = t.shape == .circling ? .roundabout : (modifier == .uTurn ? .uTurn : .turn)
+            var m = Maneuver(type: type, modifier: modifier,
                              location: coordinates[t.index], provenance: provenance(t.index))
             m.bearingBefore = t.bearingBefore
             m.bearingAfter = t.bearingAfter

@@ -1,0 +1,73 @@
+import Foundation
+import RouteCueCore
+import TestSupport
+import XCTest
+
+/// Scores maneuvers derived from geometry alone against the route files' own maneuvers (issue 2,
+/// "Maneuvers derived from geometry"): precision and recall must both be at least 0.9, pooled and for
+/// every format with enough reference maneuvers.
+final class ManeuverDerivationScoreTests: XCTestCase {
+    /// Formats with fewer reference maneuvers than this are printed but not held to the bar on their own.
+    static let minimumReferencesForBar = 20
+    static let bar = 0.9
+
+    /// The files scored, by format. The GPX files are read by `RouteReader`, which takes the geometry
+    /// from their `trk` and the maneuvers from their `rte`.
+    static func filesByFormat() -> [(format: String, files: [String], sourceStatesBearings: Bool)] {
+        [
+            ("OSRM/Mapbox", ["routes/osrm/osrm-backend/portugal_to_korea.json"]
+                + SharedData.files(under: "routes/osrm-compatible", extensions: [".json"])
+                + SharedData.files(under: "routes/valhalla/ferrostar-osrm-format", extensions: [".json"]), true),
+            ("Valhalla", SharedData.files(under: "routes/valhalla/valhalla-docs", extensions: [".json"]), true),
+            ("GraphHopper", SharedData.files(under: "routes/graphhopper", extensions: [".json"]), false),
+            ("GPX trk vs rte", ["routes/graphhopper/graphhopper-gpx/test1.gpx",
+                                "routes/gpx-turn-instructions/brouter-web/3-osmand.gpx"], false),
+        ]
+    }
+
+    func test_derivedTurns_matchTheSourcesOwnManeuvers_withPrecisionAndRecallOfAtLeast90Percent() throws {
+        try SharedData.require()
+        var pooled = ManeuverDerivationScore()
+        var failures: [String] = []
+        print("Derived maneuvers vs source maneuvers (reference: turn ≥ 45°; match within 30 m along the route)")
+        for (format, files, statesBearings) in Self.filesByFormat() {
+            XCTAssertFalse(files.isEmpty, "no files for \(format)")
+            var total = ManeuverDerivationScore()
+            for file in files {
+                let route = try RouteReader.read(SharedData.bytes(file), name: file)
+                let (s, misses, falsePositives) = ManeuverDerivationScore.score(route, sourceStatesBearings: statesBearings)
+                total.add(s)
+                print("  \(file): reference \(s.references), found \(s.found), derived \(s.derived), confirmed \(s.confirmed)")
+                for m in misses { print("      missed: \(m)") }
+                for f in falsePositives { print("      unconfirmed: \(f)") }
+            }
+            pooled.add(total)
+            let held = total.references >= Self.minimumReferencesForBar
+            print(String(format: "%@: reference %d, derived %d, recall %.3f, precision %.3f%@", format, total.references,
+                         total.derived, total.recall, total.precision,
+                         held ? "" : " (fewer than \(Self.minimumReferencesForBar) reference maneuvers: not held to the bar alone)"))
+            if held, total.recall < Self.bar || total.precision < Self.bar {
+                failures.append(String(format: "%@ recall %.3f precision %.3f", format, total.recall, total.precision))
+            }
+        }
+        print(String(format: "POOLED: reference %d, derived %d, recall %.3f, precision %.3f", pooled.references,
+                     pooled.derived, pooled.recall, pooled.precision))
+        XCTAssertGreaterThan(pooled.references, 100, "too few reference maneuvers for a meaningful score")
+        XCTAssertGreaterThanOrEqual(pooled.recall, Self.bar, "pooled recall")
+        XCTAssertGreaterThanOrEqual(pooled.precision, Self.bar, "pooled precision")
+        XCTAssertTrue(failures.isEmpty, "formats below the bar: \(failures.joined(separator: "; "))")
+    }
+
+    /// Derivation time on the 13,445 km portugal_to_korea geometry (printed, not asserted: the bar is
+    /// < 0.5 s in a release build).
+    func test_derivingOnTheLongestRoute_isTimed() throws {
+        try SharedData.require()
+        let route = try RouteReader.read(SharedData.bytes("routes/osrm/osrm-backend/portugal_to_korea.json"), name: "portugal_to_korea.json")
+        let coordinates = route.geometry.coordinates
+        let clock = ContinuousClock()
+        var turns: [ManeuverDeriver.DerivedTurn] = []
+        let elapsed = clock.measure { turns = ManeuverDeriver.turns(in: coordinates) }
+        print("Deriving on \(Int(route.length / 1000)) km, \(coordinates.count) points: \(turns.count) turns in \(elapsed)")
+        XCTAssertFalse(turns.isEmpty)
+    }
+}

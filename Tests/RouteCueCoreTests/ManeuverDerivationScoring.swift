@@ -1,0 +1,85 @@
+import RouteCueCore
+import TestSupport
+
+/// Scores maneuvers derived from geometry alone against a route file's own maneuvers.
+///
+/// Reference set: the source's maneuvers other than depart/arrive/waypoint whose turn angle is at least
+/// `referenceAngle`: bearing_after − bearing_before where the source states both (OSRM/Mapbox steps and
+/// native Valhalla maneuvers), else measured on the geometry `measureDistance` m either side. Recall: the
+/// fraction of the reference set with a derived turn within `matchDistance` m along the route. Precision:
+/// the fraction of derived turns within `matchDistance` m of any source maneuver (a derived turn at a 30°
+/// source maneuver is not a false positive).
+struct ManeuverDerivationScore {
+    /// Reference maneuvers, found ones, derived turns, derived turns near a source maneuver.
+    var references = 0, found = 0, derived = 0, confirmed = 0
+
+    /// Fraction of the reference set found (1 when the set is empty).
+    var recall: Double { references == 0 ? 1 : Double(found) / Double(references) }
+    /// Fraction of the derived turns confirmed by a source maneuver (1 when none derived).
+    var precision: Double { derived == 0 ? 1 : Double(confirmed) / Double(derived) }
+
+    static let referenceAngle = 45.0
+    static let matchDistance = 30.0
+    static let measureDistance = 20.0
+
+    /// Adds another score's counts.
+    mutating func add(_ other: ManeuverDerivationScore) {
+        references += other.references
+        found += other.found
+        derived += other.derived
+        confirmed += other.confirmed
+    }
+
+    /// Scores one imported route: derives turns from its whole geometry alone (through the same
+    /// `ManeuverDeriver.legManeuvers` the importers use, over all legs at once so that a turn at a via point
+    /// is seen too) and compares them with the route's own maneuvers.
+    static func score(_ route: Route, sourceStatesBearings: Bool) -> (score: ManeuverDerivationScore, misses: [String], falsePositives: [String]) {
+        let geometry = route.geometry
+        var derivedAlong: [Double] = []
+        var derivedLabels: [String] = []
+        let maneuvers = ManeuverDeriver.legManeuvers(coordinates: geometry.coordinates, leg: 0, sourcePath: "geometry",
+                                                     includeDepart: false, includeArrive: false)
+        for (m, placement) in maneuvers {
+            guard case .legIndex(let i) = placement else { continue }
+            derivedAlong.append(geometry.cumulativeDistances[i])
+            derivedLabels.append("\(m.type.rawValue) \(m.modifier?.rawValue ?? "-") at \(m.location)")
+        }
+        let sourceAlong = route.maneuvers.map(\.distanceAlong)
+        var s = ManeuverDerivationScore()
+        var misses: [String] = []
+        var falsePositives: [String] = []
+        for m in route.maneuvers where ![.depart, .arrive, .waypoint].contains(m.type) {
+            let angle: Double
+            if sourceStatesBearings, let stated = m.turnAngle {
+                angle = stated
+            } else {
+                angle = measuredTurn(geometry, at: m.distanceAlong)
+            }
+            guard abs(angle) >= referenceAngle else { continue }
+            s.references += 1
+            if derivedAlong.contains(where: { abs($0 - m.distanceAlong) <= matchDistance }) {
+                s.found += 1
+            } else {
+                misses.append("\(m.type.rawValue) \(Int(angle.rounded()))° at \(m.location)")
+            }
+        }
+        for (d, label) in zip(derivedAlong, derivedLabels) {
+            s.derived += 1
+            if sourceAlong.contains(where: { abs($0 - d) <= matchDistance }) {
+                s.confirmed += 1
+            } else {
+                falsePositives.append(label)
+            }
+        }
+        return (s, misses, falsePositives)
+    }
+
+    /// Turn angle on the geometry between the points `measureDistance` m before and after `along`.
+    static func measuredTurn(_ geometry: RouteGeometry, at along: Double) -> Double {
+        let p = geometry.coordinate(atDistance: along)
+        let a = geometry.coordinate(atDistance: along - measureDistance)
+        let b = geometry.coordinate(atDistance: along + measureDistance)
+        guard GeoMath.distance(a, p) >= 1, GeoMath.distance(p, b) >= 1 else { return 0 }
+        return GeoMath.turnAngle(from: GeoMath.bearing(from: a, to: p), to: GeoMath.bearing(from: p, to: b))
+    }
+}
