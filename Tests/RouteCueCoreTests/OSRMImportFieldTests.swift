@@ -14,6 +14,7 @@ final class OSRMImportFieldTests: XCTestCase {
     }
 
     func test_precisionDetection_picks6ForTollAndFerryAndValhalla_and5ForOSRMAndMapbox() throws {
+        try SharedData.require()
         XCTAssertEqual(try read(mapbox + "tollAndFerryDirectionsRoute.json").source.polylinePrecision, 6)
         for file in SharedData.files(under: "routes/valhalla/ferrostar-osrm-format", extensions: [".json"]) {
             XCTAssertEqual(try read(file).source.polylinePrecision, 6, file)
