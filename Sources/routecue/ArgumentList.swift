@@ -51,6 +51,14 @@ struct ArgumentList {
     /// The value of `--name`, if given.
     func value(_ name: String) -> String? { options[name] }
 
+    /// The one positional FILE argument a command takes.
+    func singleFile() throws(UsageError) -> String {
+        guard positional.count == 1 else {
+            throw UsageError(description: positional.isEmpty ? "missing FILE" : "more than one FILE given")
+        }
+        return positional[0]
+    }
+
     /// Whether `--name` was given.
     func flag(_ name: String) -> Bool { flags.contains(name) }
 }

@@ -55,6 +55,40 @@ enum CLI {
         }
     }
 
+    /// Runs a command body and turns its errors into one line on stderr and an exit status:
+    /// 2 for a usage error (followed by the usage text), 1 for bad input.
+    static func exitStatus(usage: String, _ body: () throws -> Int32) -> Int32 {
+        do {
+            return try body()
+        } catch let error as ArgumentList.UsageError {
+            printError(error.description)
+            printError(usage, prefixed: false)
+            return 2
+        } catch let error as RouteImportError {
+            printError(error.description)
+            return 1
+        } catch {
+            printError("\(error)")
+            return 1
+        }
+    }
+
+    /// The file-size limit for a command: `--max-size`, else the configuration's (`--config` or the default file).
+    static func maxBytes(_ args: ArgumentList) throws -> Int {
+        if let m = args.value("max-size") {
+            guard let n = Int(m), n > 0 else { throw ArgumentList.UsageError(description: "--max-size needs a positive number of bytes, not '\(m)'") }
+            return n
+        }
+        return try ConfigCommand.load(args.value("config")).importSettings.maxFileBytes
+    }
+
+    /// Prints a value as pretty JSON with sorted keys.
+    static func printJSON(_ value: some Encodable) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        writeStdout(try encoder.encode(value) + Data("\n".utf8))
+    }
+
     /// Prints one line on standard error, prefixed with `routecue: `.
     static func printError(_ message: String, prefixed: Bool = true) {
         FileHandle.standardError.write(Data(((prefixed ? "routecue: " : "") + message + "\n").utf8))

@@ -23,21 +23,14 @@ enum FixesCommand {
             print(help)
             return arguments.isEmpty ? 2 : 0
         }
-        do {
+        return CLI.exitStatus(usage: usage) {
             let args = try ArgumentList(Array(arguments.dropFirst()), valued: ["format", "date", "max-size", "config"],
                                         flagNames: ["json", "fixes", "help"])
             if args.flag("help") { print(help); return 0 }
             guard sub == "inspect" else { throw ArgumentList.UsageError(description: "unknown fixes command '\(sub)'") }
-            guard args.positional.count == 1 else {
-                throw ArgumentList.UsageError(description: args.positional.isEmpty ? "missing FILE" : "more than one FILE given")
-            }
+            let path = try args.singleFile()
             if args.flag("fixes") && !args.flag("json") { throw ArgumentList.UsageError(description: "--fixes needs --json") }
-            var options = FixReadOptions()
-            do {
-                options.maxBytes = try ConfigCommand.load(args.value("config")).importSettings.maxFileBytes
-            } catch {
-                throw ArgumentList.UsageError(description: "bad configuration: \(error)")
-            }
+            var options = FixReadOptions(maxBytes: try CLI.maxBytes(args))
             if let f = args.value("format") {
                 guard let format = FixFormat(rawValue: f) else {
                     throw ArgumentList.UsageError(description: "unknown --format '\(f)'; one of: \(FixFormat.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -51,32 +44,15 @@ enum FixesCommand {
                 }
                 options.date = date
             }
-            if let m = args.value("max-size") {
-                guard let n = Int(m), n > 0 else { throw ArgumentList.UsageError(description: "--max-size needs a positive number of bytes, not '\(m)'") }
-                options.maxBytes = n
-            }
-            let path = args.positional[0]
             let bytes = try InputFile.read(path, maxBytes: options.maxBytes)
             let result = try FixReader.read(bytes, name: path, options: options)
             let inspection = FixInspection(result, includeFixes: args.flag("fixes"))
             if args.flag("json") {
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-                CLI.writeStdout(try encoder.encode(inspection) + Data("\n".utf8))
+                try CLI.printJSON(inspection)
             } else {
                 print(inspection.text())
             }
             return 0
-        } catch let error as ArgumentList.UsageError {
-            CLI.printError(error.description)
-            CLI.printError(usage, prefixed: false)
-            return 2
-        } catch let error as RouteImportError {
-            CLI.printError(error.description)
-            return 1
-        } catch {
-            CLI.printError("\(error)")
-            return 1
         }
     }
 }

@@ -35,49 +35,32 @@ enum RouteCommand {
             print(help)
             return arguments.isEmpty ? 2 : 0
         }
-        do {
+        return CLI.exitStatus(usage: usage) {
             let args = try ArgumentList(Array(arguments.dropFirst()),
                                         valued: ["format", "alternative", "from", "max-size", "to", "output", "config"],
                                         flagNames: ["json", "help"])
             if args.flag("help") { print(help); return 0 }
-            guard args.positional.count == 1 else {
-                throw ArgumentList.UsageError(description: args.positional.isEmpty ? "missing FILE" : "more than one FILE given")
-            }
+            let file = try args.singleFile()
             let options = try importOptions(args)
             switch sub {
             case "inspect":
                 if args.value("to") != nil || args.value("output") != nil {
                     throw ArgumentList.UsageError(description: "--to and --output belong to 'route convert'")
                 }
-                return try inspect(args.positional[0], options: options, json: args.flag("json"))
+                return try inspect(file, options: options, json: args.flag("json"))
             case "convert":
                 guard let to = args.value("to") else { throw ArgumentList.UsageError(description: "missing --to routecue") }
                 guard to == "routecue" else { throw ArgumentList.UsageError(description: "--to supports only 'routecue', not '\(to)'") }
                 if args.flag("json") { throw ArgumentList.UsageError(description: "--json belongs to 'route inspect'") }
-                return try convert(args.positional[0], options: options, output: args.value("output"))
+                return try convert(file, options: options, output: args.value("output"))
             default:
                 throw ArgumentList.UsageError(description: "unknown route command '\(sub)'")
             }
-        } catch let error as ArgumentList.UsageError {
-            CLI.printError(error.description)
-            CLI.printError(usage, prefixed: false)
-            return 2
-        } catch let error as RouteImportError {
-            CLI.printError(error.description)
-            return 1
-        } catch {
-            CLI.printError("\(error)")
-            return 1
         }
     }
 
-    static func importOptions(_ args: ArgumentList) throws(ArgumentList.UsageError) -> ImportOptions {
-        var options: ImportOptions
-        do {
-            options = try ConfigCommand.load(args.value("config")).importOptions
-        } catch {
-            throw ArgumentList.UsageError(description: "bad configuration: \(error)")
-        }
+    static func importOptions(_ args: ArgumentList) throws -> ImportOptions {
+        var options = ImportOptions(maxBytes: try CLI.maxBytes(args))
         if let f = args.value("format") {
             guard let format = RouteFormat(rawValue: f.lowercased()) else {
                 throw ArgumentList.UsageError(description: "unknown --format '\(f)'; one of: \(RouteFormat.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -87,10 +70,6 @@ enum RouteCommand {
         if let a = args.value("alternative") {
             guard let n = Int(a), n >= 0 else { throw ArgumentList.UsageError(description: "--alternative needs a number ≥ 0, not '\(a)'") }
             options.alternative = n
-        }
-        if let m = args.value("max-size") {
-            guard let n = Int(m), n > 0 else { throw ArgumentList.UsageError(description: "--max-size needs a positive number of bytes, not '\(m)'") }
-            options.maxBytes = n
         }
         if let p = args.value("from") {
             let parts = p.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
@@ -112,9 +91,7 @@ enum RouteCommand {
         let route = try load(path, options: options)
         let inspection = RouteInspection(route)
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            CLI.writeStdout(try encoder.encode(inspection) + Data("\n".utf8))
+            try CLI.printJSON(inspection)
         } else {
             print(inspection.text())
         }
