@@ -43,6 +43,34 @@ final class RouteBuilderTests: XCTestCase {
         XCTAssertEqual(route.maneuvers[2].distanceAlong, 300, accuracy: 0.5)
     }
 
+    func test_maneuverPlacedBehindThePreviousOne_isAnError() {
+        let a = Coordinate(latitude: 50, longitude: 8)
+        let pts = line(from: a, bearing: 90, metres: [0, 100, 200])
+        var b = RouteBuilder(source: RouteSource(format: .valhalla))
+        b.addLeg(coordinates: pts, maneuvers: [(maneuver(.depart, at: pts[0], step: 0), .legIndex(0)),
+                                              (maneuver(.turn, at: pts[2], step: 1), .legIndex(2)),
+                                              (maneuver(.arrive, at: pts[1], step: 2), .legIndex(1))], path: "trip.legs[0]")
+        XCTAssertThrowsError(try b.build()) { error in
+            let e = error as! RouteImportError
+            XCTAssertEqual(e.location, "steps[2]")
+            XCTAssertTrue(e.message.contains("100 m before the one listed ahead of it (steps[1])"), e.message)
+        }
+    }
+
+    func test_silentViaPoints_onAnOutAndBackStreet_arePlacedInTravelOrder() throws {
+        let a = Coordinate(latitude: 50, longitude: 8)
+        let out = line(from: a, bearing: 90, metres: [0, 100, 200])
+        let back = line(from: out[2], bearing: 270, metres: [100, 200])
+        var b = RouteBuilder(source: RouteSource(format: .tour))
+        b.addLeg(coordinates: out + back, maneuvers: [], path: "legs[0]")
+        b.addWaypoint(Waypoint(location: out[1], role: .silentVia))    // passed at 100 m
+        b.addWaypoint(Waypoint(location: out[2], role: .silentVia))    // the far end, 200 m
+        b.addWaypoint(Waypoint(location: out[1], role: .silentVia))    // passed again at 300 m
+        let route = try b.build()
+        XCTAssertEqual(route.waypoints.map { ($0.distanceAlong / 10).rounded() * 10 }, [100, 200, 300])
+        XCTAssertTrue(route.waypoints.allSatisfy { !$0.announced })
+    }
+
     func test_invalidCoordinates_areRejectedWithLegPath() {
         var b = RouteBuilder(source: RouteSource(format: .osrm))
         b.addLeg(coordinates: [Coordinate(latitude: 50, longitude: 8), Coordinate(latitude: .nan, longitude: 8)],

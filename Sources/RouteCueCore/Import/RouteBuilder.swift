@@ -117,6 +117,10 @@ public struct RouteBuilder {
                     m.geometryIndex = start
                     m.distanceAlong = geometry.cumulativeDistances[start]
                 }
+                if let previous = maneuvers.last, m.distanceAlong < previous.distanceAlong - 1 {
+                    throw RouteImportError(location: m.provenance.sourcePath,
+                                           message: "maneuver lies \(Int((previous.distanceAlong - m.distanceAlong).rounded())) m before the one listed ahead of it (\(previous.provenance.sourcePath)) on the route geometry")
+                }
                 notBefore = max(notBefore, m.distanceAlong)
                 maneuvers.append(m)
             }
@@ -127,23 +131,30 @@ public struct RouteBuilder {
                                  statedDuration: leg.statedDuration))
         }
 
+        // Waypoints come in travel order: each is searched for ahead of the previous one, so a loop or an
+        // out-and-back street cannot place a silent via point on the wrong pass.
         var placedWaypoints: [Waypoint] = []
-        for var w in waypoints {
+        var waypointNotBefore = 0.0
+        for (i, var w) in waypoints.enumerated() {
             guard w.location.isValid else {
-                throw RouteImportError(message: "waypoint \(w.name ?? "") out of range: \(w.location)")
+                throw RouteImportError(location: "waypoint \(i)\(w.name.map { " \"\($0)\"" } ?? "")",
+                                       message: "location out of range: \(w.location)")
             }
             if let l = w.legEnding, l >= 0, l < legs.count {
                 w.distanceAlong = legs[l].distanceEnd
             } else if w.role == .start {
                 w.distanceAlong = 0
-            } else if let hit = geometry.nearest(to: w.location) {
+            } else if let hit = geometry.nearest(to: w.location, notBefore: waypointNotBefore) {
                 w.distanceAlong = hit.distanceAlong
             }
+            waypointNotBefore = max(waypointNotBefore, w.distanceAlong)
             placedWaypoints.append(w)
         }
         var placedWarnings: [RouteWarning] = []
         for var w in warnings {
-            guard w.location.isValid else { throw RouteImportError(message: "warning location out of range: \(w.location)") }
+            guard w.location.isValid else {
+                throw RouteImportError(location: "warning \(w.kind)", message: "location out of range: \(w.location)")
+            }
             if let hit = geometry.nearest(to: w.location) { w.distanceAlong = hit.distanceAlong }
             placedWarnings.append(w)
         }
