@@ -59,7 +59,8 @@ public enum Polyline {
         try decodeValues(encoded, factor: pow10(precision)).map { Coordinate(latitude: $0[0], longitude: $0[1]) }
     }
 
-    /// Encodes coordinates (and optional elevations) with the given precision.
+    /// Encodes coordinates (and optional elevations, one per coordinate) with the given precision.
+    /// Precondition: every value is finite (a valid `Coordinate`); this is for writing, never for reading input.
     public static func encode(_ coordinates: [Coordinate], precision: Int, elevations: [Double]? = nil,
                               elevationFactor: Double = 100) -> String {
         let factor = pow10(precision)
