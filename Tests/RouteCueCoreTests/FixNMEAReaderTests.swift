@@ -76,6 +76,28 @@ final class FixNMEAReaderTests: XCTestCase {
         XCTAssertEqual(try readNMEA(lines, separator: "\n").skippedLines.count, 0)
     }
 
+    func test_southAndWestHemispheres_areNegative_andBadAnglesAreSkipped() throws {
+        let result = try readNMEA([
+            sentence("GPRMC,000001,A,3356.4520,S,15112.3000,W,0.0,0.0,010124,,"),
+            sentence("GPRMC,000002,A,0000.0060,S,00000.0060,W,0.0,0.0,010124,,"),
+            sentence("GPRMC,000003,A,9000.0000,N,18000.0000,E,0.0,0.0,010124,,"),
+            sentence("GPRMC,000004,A,4807.038,E,01131.000,N,0.0,0.0,010124,,"),   // hemispheres swapped
+            sentence("GPRMC,000005,A,4860.000,N,01131.000,E,0.0,0.0,010124,,"),   // 60 minutes
+            sentence("GPRMC,000006,A,9100.000,N,01131.000,E,0.0,0.0,010124,,"),   // beyond the pole
+            sentence("GPRMC,000007,A,4807.038,N,18030.000,W,0.0,0.0,010124,,"),   // beyond 180°
+        ])
+        XCTAssertEqual(result.fixes.count, 3)
+        XCTAssertEqual(result.fixes[0].position!.latitude, -(33 + 56.452 / 60), accuracy: 1e-12)
+        XCTAssertEqual(result.fixes[0].position!.longitude, -(151 + 12.3 / 60), accuracy: 1e-12)
+        XCTAssertEqual(result.fixes[1].position!.latitude, -0.0001, accuracy: 1e-15, "sign kept below one degree")
+        XCTAssertEqual(result.fixes[1].position!.longitude, -0.0001, accuracy: 1e-15)
+        XCTAssertEqual(result.fixes[2].position, Coordinate(latitude: 90, longitude: 180))
+        XCTAssertEqual(result.skippedLines.map(\.line), [4, 5, 6, 7])
+        XCTAssertTrue(result.skippedLines[0].reason.contains("hemisphere"), result.skippedLines[0].reason)
+        XCTAssertTrue(result.skippedLines[1].reason.contains("minutes"), result.skippedLines[1].reason)
+        XCTAssertTrue(result.skippedLines[3].reason.contains("out of range"), result.skippedLines[3].reason)
+    }
+
     func test_rmcStatusV_givesANoFixWithoutPosition() throws {
         let result = try readNMEA([sentence("GPRMC,123519,V,4807.038,N,01131.000,E,,,230394,,,N"),
                                    sentence("GPGGA,123519,,,,,0,00,,,M,,M,,")])
