@@ -202,6 +202,17 @@ final class FixNMEAReaderTests: XCTestCase {
         XCTAssertEqual(result.fixes[2].time! - result.fixes[1].time!, 11.877, accuracy: 1e-6, "fix time keeps the real gap")
     }
 
+    func test_uBloxBanners_inEitherCase_markARestart() throws {
+        let fixA = sentence("GPRMC,131020.000,A,4618.9415,N,00656.1365,E,0.00,,030410,,,A")
+        let fixB = sentence("GPRMC,131021.000,A,4618.9415,N,00656.1365,E,0.00,,030410,,,A")
+        for banner in ["GPTXT,01,01,02,u-blox ag - www.u-blox.com", "GNTXT,01,01,02,u-blox AG - www.u-blox.com"] {
+            let result = try readNMEA([fixA, sentence(banner), fixB])
+            XCTAssertEqual(result.diagnostics.map(\.kind), [.receiverRestart], banner)
+        }
+        let other = try readNMEA([fixA, sentence("GPTXT,01,01,02,ANTSTATUS=OK"), fixB])
+        XCTAssertEqual(other.diagnostics, [], "other TXT messages are no restart")
+    }
+
     func test_notNMEA_orBinary_orTooLarge_throwsAClearError() throws {
         XCTAssertThrowsError(try FixReader.read(Array("hello world\nthis is text\n".utf8), name: "a.txt")) { error in
             XCTAssertEqual("\(error)", "a.txt: line 1: unknown format: not NMEA 0183, gpsd JSON or GPX (starts with 'hello world')")
