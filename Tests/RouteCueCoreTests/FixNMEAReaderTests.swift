@@ -76,7 +76,7 @@ final class FixNMEAReaderTests: XCTestCase {
         XCTAssertEqual(try readNMEA(lines, separator: "\n").skippedLines.count, 0)
     }
 
-    func test_southAndWestHemispheres_areNegative_andBadAnglesAreSkipped() throws {
+    func test_southAndWestHemispheres_areNegative_andBadAnglesAndTimesAreSkipped() throws {
         let result = try readNMEA([
             sentence("GPRMC,000001,A,3356.4520,S,15112.3000,W,0.0,0.0,010124,,"),
             sentence("GPRMC,000002,A,0000.0060,S,00000.0060,W,0.0,0.0,010124,,"),
@@ -85,6 +85,9 @@ final class FixNMEAReaderTests: XCTestCase {
             sentence("GPRMC,000005,A,4860.000,N,01131.000,E,0.0,0.0,010124,,"),   // 60 minutes
             sentence("GPRMC,000006,A,9100.000,N,01131.000,E,0.0,0.0,010124,,"),   // beyond the pole
             sentence("GPRMC,000007,A,4807.038,N,18030.000,W,0.0,0.0,010124,,"),   // beyond 180°
+            sentence("GPRMC,000008,A,+807.038,N,01131.000,E,0.0,0.0,010124,,"),   // a sign is no digit
+            sentence("GPRMC,1234.5,A,4807.038,N,01131.000,E,0.0,0.0,010124,,"),   // seconds cut short
+            sentence("GPRMC,1234+5,A,4807.038,N,01131.000,E,0.0,0.0,010124,,"),
         ])
         XCTAssertEqual(result.fixes.count, 3)
         XCTAssertEqual(result.fixes[0].position!.latitude, -(33 + 56.452 / 60), accuracy: 1e-12)
@@ -92,7 +95,8 @@ final class FixNMEAReaderTests: XCTestCase {
         XCTAssertEqual(result.fixes[1].position!.latitude, -0.0001, accuracy: 1e-15, "sign kept below one degree")
         XCTAssertEqual(result.fixes[1].position!.longitude, -0.0001, accuracy: 1e-15)
         XCTAssertEqual(result.fixes[2].position, Coordinate(latitude: 90, longitude: 180))
-        XCTAssertEqual(result.skippedLines.map(\.line), [4, 5, 6, 7])
+        XCTAssertEqual(result.skippedLines.map(\.line), [4, 5, 6, 7, 8, 9, 10])
+        XCTAssertTrue(result.skippedLines[5].reason.contains("bad UTC time"), result.skippedLines[5].reason)
         XCTAssertTrue(result.skippedLines[0].reason.contains("hemisphere"), result.skippedLines[0].reason)
         XCTAssertTrue(result.skippedLines[1].reason.contains("minutes"), result.skippedLines[1].reason)
         XCTAssertTrue(result.skippedLines[3].reason.contains("out of range"), result.skippedLines[3].reason)
