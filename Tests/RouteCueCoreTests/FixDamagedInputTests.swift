@@ -56,6 +56,8 @@ final class FixDamagedInputTests: XCTestCase {
                     let result = try FixReader.read(Self.damaged(bytes, seed: seed), name: name)
                     read += 1
                     skipped += result.skippedLines.count
+                    // What `routecue fixes inspect` prints of it must not trap either.
+                    XCTAssertFalse(FixInspection(result, includeFixes: true).text().isEmpty)
                     for (a, b) in zip(result.fixes, result.fixes.dropFirst()) where b.received <= a.received {
                         XCTFail("\(name) seed \(seed): receive clock not increasing")
                         break
@@ -82,6 +84,7 @@ final class FixDamagedInputTests: XCTestCase {
         let result = try FixReader.read(Array(lines.joined(separator: "\n").utf8), name: "absurd.json")
         XCTAssertEqual(result.fixes.count, 7)
         for (a, b) in zip(result.fixes, result.fixes.dropFirst()) { XCTAssertLessThanOrEqual(a.received, b.received) }
+        XCTAssertTrue(FixInspection(result).text().contains("UTC 1e+300 s … 3e+19 s"), "and inspecting them does not trap")
         let gpx = #"<gpx><trk><trkseg><trkpt lat="1" lon="2"><time>2020-01-01T00:00:00Z</time><sat>1e300</sat></trkpt></trkseg></trk></gpx>"#
         XCTAssertNil(try FixReader.read(Array(gpx.utf8), name: "sat.gpx").fixes.first?.satellitesUsed)
     }

@@ -76,6 +76,32 @@ final class FixNMEAReaderTests: XCTestCase {
         XCTAssertEqual(try readNMEA(lines, separator: "\n").skippedLines.count, 0)
     }
 
+    func test_southAndWestHemispheres_areNegative_andBadAnglesAndTimesAreSkipped() throws {
+        let result = try readNMEA([
+            sentence("GPRMC,000001,A,3356.4520,S,15112.3000,W,0.0,0.0,010124,,"),
+            sentence("GPRMC,000002,A,0000.0060,S,00000.0060,W,0.0,0.0,010124,,"),
+            sentence("GPRMC,000003,A,9000.0000,N,18000.0000,E,0.0,0.0,010124,,"),
+            sentence("GPRMC,000004,A,4807.038,E,01131.000,N,0.0,0.0,010124,,"),   // hemispheres swapped
+            sentence("GPRMC,000005,A,4860.000,N,01131.000,E,0.0,0.0,010124,,"),   // 60 minutes
+            sentence("GPRMC,000006,A,9100.000,N,01131.000,E,0.0,0.0,010124,,"),   // beyond the pole
+            sentence("GPRMC,000007,A,4807.038,N,18030.000,W,0.0,0.0,010124,,"),   // beyond 180°
+            sentence("GPRMC,000008,A,+807.038,N,01131.000,E,0.0,0.0,010124,,"),   // a sign is no digit
+            sentence("GPRMC,1234.5,A,4807.038,N,01131.000,E,0.0,0.0,010124,,"),   // seconds cut short
+            sentence("GPRMC,1234+5,A,4807.038,N,01131.000,E,0.0,0.0,010124,,"),
+        ])
+        XCTAssertEqual(result.fixes.count, 3)
+        XCTAssertEqual(result.fixes[0].position!.latitude, -(33 + 56.452 / 60), accuracy: 1e-12)
+        XCTAssertEqual(result.fixes[0].position!.longitude, -(151 + 12.3 / 60), accuracy: 1e-12)
+        XCTAssertEqual(result.fixes[1].position!.latitude, -0.0001, accuracy: 1e-15, "sign kept below one degree")
+        XCTAssertEqual(result.fixes[1].position!.longitude, -0.0001, accuracy: 1e-15)
+        XCTAssertEqual(result.fixes[2].position, Coordinate(latitude: 90, longitude: 180))
+        XCTAssertEqual(result.skippedLines.map(\.line), [4, 5, 6, 7, 8, 9, 10])
+        XCTAssertTrue(result.skippedLines[5].reason.contains("bad UTC time"), result.skippedLines[5].reason)
+        XCTAssertTrue(result.skippedLines[0].reason.contains("hemisphere"), result.skippedLines[0].reason)
+        XCTAssertTrue(result.skippedLines[1].reason.contains("minutes"), result.skippedLines[1].reason)
+        XCTAssertTrue(result.skippedLines[3].reason.contains("out of range"), result.skippedLines[3].reason)
+    }
+
     func test_rmcStatusV_givesANoFixWithoutPosition() throws {
         let result = try readNMEA([sentence("GPRMC,123519,V,4807.038,N,01131.000,E,,,230394,,,N"),
                                    sentence("GPGGA,123519,,,,,0,00,,,M,,M,,")])
@@ -178,6 +204,17 @@ final class FixNMEAReaderTests: XCTestCase {
         XCTAssertEqual(result.diagnostics.first?.line, 4)
         XCTAssertEqual(result.fixes.map { $0.received.seconds }, [0, 1, 2, 3])
         XCTAssertEqual(result.fixes[2].time! - result.fixes[1].time!, 11.877, accuracy: 1e-6, "fix time keeps the real gap")
+    }
+
+    func test_uBloxBanners_inEitherCase_markARestart() throws {
+        let fixA = sentence("GPRMC,131020.000,A,4618.9415,N,00656.1365,E,0.00,,030410,,,A")
+        let fixB = sentence("GPRMC,131021.000,A,4618.9415,N,00656.1365,E,0.00,,030410,,,A")
+        for banner in ["GPTXT,01,01,02,u-blox ag - www.u-blox.com", "GNTXT,01,01,02,u-blox AG - www.u-blox.com"] {
+            let result = try readNMEA([fixA, sentence(banner), fixB])
+            XCTAssertEqual(result.diagnostics.map(\.kind), [.receiverRestart], banner)
+        }
+        let other = try readNMEA([fixA, sentence("GPTXT,01,01,02,ANTSTATUS=OK"), fixB])
+        XCTAssertEqual(other.diagnostics, [], "other TXT messages are no restart")
     }
 
     func test_notNMEA_orBinary_orTooLarge_throwsAClearError() throws {

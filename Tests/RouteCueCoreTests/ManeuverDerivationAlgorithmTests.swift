@@ -18,9 +18,10 @@ private struct SyntheticDrive {
     /// Metres along the drive to each point.
     var along: [Double]
 
-    /// Walks `pieces` from Munich heading `startHeading`, one point every `spacing` metres.
-    init(_ pieces: [Piece], spacing: Double, startHeading: Double = 30) {
-        var position = Coordinate(latitude: 48.137, longitude: 11.575)
+    /// Walks `pieces` from `start` (Munich) heading `startHeading`, one point every `spacing` metres.
+    init(_ pieces: [Piece], spacing: Double, startHeading: Double = 30,
+         start: Coordinate = Coordinate(latitude: 48.137, longitude: 11.575)) {
+        var position = start
         var heading = startHeading
         var distance = 0.0
         points = [position]
@@ -220,6 +221,22 @@ final class ManeuverDerivationAlgorithmTests: XCTestCase {
         XCTAssertEqual(ManeuverDeriver.legManeuvers(coordinates: [], leg: 0, sourcePath: "x").count, 0)
         let single = ManeuverDeriver.legManeuvers(coordinates: [p], leg: 0, sourcePath: "x")
         XCTAssertEqual(single.map(\.0.type), [.depart, .arrive])
+    }
+
+    func test_turnsAcrossTheAntimeridian_areTheSameAsAnywhereElse() {
+        let pieces: [SyntheticDrive.Piece] = [.straight(300), .arc(radius: 0.01, degrees: 90), .straight(300),
+                                              .arc(radius: 0.01, degrees: -100), .straight(300)]
+        // Heading east from 179.995°: the first corner lies just past the antimeridian, at about -179.9995°.
+        let fiji = SyntheticDrive(pieces, spacing: 10, startHeading: 90, start: Coordinate(latitude: -17, longitude: 179.995))
+        XCTAssertTrue(fiji.points.contains { $0.longitude > 179.99 } && fiji.points.contains { $0.longitude < -179.99 })
+        let elsewhere = SyntheticDrive(pieces, spacing: 10, startHeading: 90, start: Coordinate(latitude: -17, longitude: 0))
+        let across = ManeuverDeriver.turns(in: fiji.points), reference = ManeuverDeriver.turns(in: elsewhere.points)
+        XCTAssertEqual(reference.count, 2)
+        XCTAssertEqual(across.map(\.index), reference.map(\.index))
+        for (a, b) in zip(across, reference) { XCTAssertEqual(a.angle, b.angle, accuracy: 0.01) }
+        let maneuvers = ManeuverDeriver.legManeuvers(coordinates: fiji.points, leg: 0, sourcePath: "x")
+        XCTAssertEqual(maneuvers.map(\.0.modifier), [nil, .right, .left, nil])
+        XCTAssertEqual(maneuvers[0].0.bearingAfter ?? -1, 90, accuracy: 0.1)
     }
 
     func test_legManeuvers_departTurnsArrive_withDerivedProvenanceAndBearings() {

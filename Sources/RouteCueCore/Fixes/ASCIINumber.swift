@@ -1,7 +1,8 @@
 /// Fast number parsing straight from ASCII bytes, for line-based fix logs (no String per field).
 enum ASCIINumber {
     /// A decimal number (`-12.345`, `+7`, `.5`), or nil when the bytes are empty or not such a number.
-    /// Up to 17 significant digits are used; the result is the correctly rounded quotient of two exact doubles.
+    /// Up to 17 significant digits are used. With up to 15 (every NMEA field) the mantissa and the power of ten
+    /// are exact doubles and the result is their correctly rounded quotient; beyond that it may be off by an ulp.
     static func double(_ s: ArraySlice<UInt8>) -> Double? {
         var i = s.startIndex
         let end = s.endIndex

@@ -1,33 +1,33 @@
 /// One position report from the receiver (DESIGN.md, "Threads and time"): when the receiver measured it (UTC,
 /// fix time), when RouteCue received it (monotonic), where, how fast, which way, how good.
-/// Unknown values are `nil`, never NaN.
+/// Unknown values are `nil`, never NaN: the measured values are set only through `init`, which filters them.
 public struct Fix: Sendable, Equatable {
     /// When the receiver measured the fix: UTC Unix seconds. `nil` when the source does not say (an NMEA
     /// stream with GGA sentences only and no date, an epoch without a time field).
-    public var time: Double?
+    public private(set) var time: Double?
     /// When RouteCue received the fix, on the monotonic clock. Recorded input gets a virtual receive clock
     /// (see `VirtualReceiveClock`).
     public var received: MonotonicInstant
     /// The position; `nil` when `mode` is `.noFix`.
-    public var position: Coordinate?
+    public private(set) var position: Coordinate?
     /// Altitude above mean sea level in metres.
-    public var altitudeMSL: Double?
+    public private(set) var altitudeMSL: Double?
     /// Altitude above the WGS84 ellipsoid in metres.
-    public var altitudeHAE: Double?
+    public private(set) var altitudeHAE: Double?
     /// Speed over ground in m/s.
-    public var speed: Double?
+    public private(set) var speed: Double?
     /// Course over ground: geographic degrees, north 0, clockwise, in [0, 360).
-    public var course: Double?
+    public private(set) var course: Double?
     /// Vertical speed in m/s, up positive.
-    public var climb: Double?
+    public private(set) var climb: Double?
     /// No fix, 2D or 3D.
-    public var mode: FixMode
+    public private(set) var mode: FixMode
     /// How the fix was obtained (plain GPS, differential, RTK, dead reckoning…).
-    public var status: FixStatus
+    public private(set) var status: FixStatus
     /// The error estimates the source gives, and where the horizontal one comes from.
-    public var errors: FixErrorEstimates
+    public private(set) var errors: FixErrorEstimates
     /// Satellites used in the solution, where known.
-    public var satellitesUsed: Int?
+    public private(set) var satellitesUsed: Int?
 
     /// Creates a fix; every measured quantity is optional and non-finite values become `nil`.
     public init(time: Double? = nil, received: MonotonicInstant, position: Coordinate? = nil,

@@ -1,24 +1,24 @@
 /// The error estimates of a fix, named as gpsd names them (all in metres, m/s, degrees or seconds, at gpsd's
-/// ~95 % confidence). `nil` where the source gives nothing; never NaN.
+/// ~95 % confidence). `nil` where the source gives nothing; never NaN (values are set only through `init`).
 public struct FixErrorEstimates: Sendable, Equatable {
     /// Horizontal position error in metres (`eph`). See `horizontalOrigin` for where it comes from.
-    public var horizontal: Double?
+    public private(set) var horizontal: Double?
     /// Longitude (east-west) error in metres (`epx`).
-    public var longitude: Double?
+    public private(set) var longitude: Double?
     /// Latitude (north-south) error in metres (`epy`).
-    public var latitude: Double?
+    public private(set) var latitude: Double?
     /// Vertical (altitude) error in metres (`epv`).
-    public var vertical: Double?
+    public private(set) var vertical: Double?
     /// Speed error in m/s (`eps`).
-    public var speed: Double?
+    public private(set) var speed: Double?
     /// Course error in degrees (`epd`).
-    public var course: Double?
+    public private(set) var course: Double?
     /// Time error in seconds (`ept`).
-    public var time: Double?
+    public private(set) var time: Double?
     /// The horizontal dilution of precision, where the source gives it (NMEA GGA, GPX `hdop`).
-    public var hdop: Double?
+    public private(set) var hdop: Double?
     /// Where `horizontal` comes from; `nil` when `horizontal` is nil.
-    public var horizontalOrigin: ErrorEstimateOrigin?
+    public private(set) var horizontalOrigin: ErrorEstimateOrigin?
 
     /// gpsd's user equivalent range error for a fix without differential corrections: `eph = hdop × 19 m`
     /// (gpsd's `P_UERE_NO_DGPS`, 95 % confidence). gpsd applies the same model to NMEA input.

@@ -4,19 +4,29 @@
 public struct RouteInspection: Sendable, Equatable, Codable {
     /// One maneuver line.
     public struct ManeuverEntry: Sendable, Equatable, Codable {
+        /// Position of the maneuver in the route.
         public var index: Int
+        /// What the driver does.
         public var type: ManeuverType
+        /// Which way, where the type has a direction.
         public var modifier: ManeuverModifier?
         /// `[longitude, latitude]`.
         public var location: [Double]
+        /// Metres along the route to the maneuver.
         public var distanceAlong: Double
+        /// Name of the road the maneuver leads onto.
         public var roadName: String?
+        /// Reference number of that road (`A 7`, `I-95`).
         public var ref: String?
+        /// Roundabout or motorway exit number.
         public var exitNumber: Int?
+        /// Whether the maneuver is spoken by default.
         public var announced: Bool
+        /// Index of the leg it belongs to.
         public var leg: Int
         /// The source element's key path (provenance), e.g. `routes[0].legs[0].steps[3]`.
         public var sourceStep: String
+        /// The source's own instruction text, where it has one.
         public var instruction: String?
 
         enum CodingKeys: String, CodingKey {
@@ -30,10 +40,15 @@ public struct RouteInspection: Sendable, Equatable, Codable {
 
     /// One leg line.
     public struct LegEntry: Sendable, Equatable, Codable {
+        /// Index of the leg.
         public var index: Int
+        /// Length of the leg's geometry, metres.
         public var lengthM: Double
+        /// The distance the file states for the leg, metres.
         public var statedDistanceM: Double?
+        /// The source's summary of the leg (main roads).
         public var summary: String?
+        /// Number of maneuvers in the leg.
         public var maneuverCount: Int
 
         enum CodingKeys: String, CodingKey {
@@ -46,10 +61,15 @@ public struct RouteInspection: Sendable, Equatable, Codable {
 
     /// One waypoint line.
     public struct WaypointEntry: Sendable, Equatable, Codable {
+        /// The waypoint's name, where the source gives one.
         public var name: String?
+        /// Start, via, silent via or destination.
         public var role: Waypoint.Role
+        /// Whether arriving there is spoken.
         public var announced: Bool
+        /// `[longitude, latitude]`.
         public var location: [Double]
+        /// Metres along the route to the waypoint.
         public var distanceAlong: Double
 
         enum CodingKeys: String, CodingKey {
@@ -58,15 +78,25 @@ public struct RouteInspection: Sendable, Equatable, Codable {
         }
     }
 
+    /// The format the route was read as.
     public var format: RouteFormat
+    /// Index of the chosen alternative route in the file (0-based).
     public var alternative: Int
+    /// Number of alternative routes in the file.
     public var alternativeCount: Int
+    /// Length of the route's geometry, metres.
     public var lengthM: Double
+    /// The distance the file states for the route, metres.
     public var statedDistanceM: Double?
+    /// Number of points in the route's geometry.
     public var geometryPoints: Int
+    /// One entry per leg.
     public var legs: [LegEntry]
+    /// One entry per waypoint.
     public var waypoints: [WaypointEntry]
+    /// Warnings along the route (speed cameras…).
     public var warnings: [RouteWarning]
+    /// One entry per maneuver, in route order.
     public var maneuvers: [ManeuverEntry]
 
     enum CodingKeys: String, CodingKey {
@@ -129,9 +159,9 @@ public struct RouteInspection: Sendable, Equatable, Codable {
         return lines.joined(separator: "\n")
     }
 
-    /// "812 m" or "13445.2 km".
+    /// "812 m" or "13445.2 km" (a value too large or not finite for whole metres is written as kilometres).
     static func formatMetres(_ m: Double) -> String {
-        if m < 10_000 { return "\(Int(m.rounded())) m" }
+        if abs(m) < 10_000 { return "\(Int(m.rounded())) m" }
         return "\((m / 100).rounded() / 10) km"
     }
 }

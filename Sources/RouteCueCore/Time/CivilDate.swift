@@ -10,15 +10,20 @@ public struct CivilDate: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Seconds in a UTC day (leap seconds are not counted, as in Unix time).
     public static let secondsPerDay = 86_400.0
 
-    /// Creates a date, or nil when the day does not exist (30 February, month 13…).
+    /// The years a date may have: four digits, as ISO 8601 writes them. Much larger years would overflow
+    /// `daysSinceEpoch`.
+    public static let years = 0...9999
+
+    /// Creates a date, or nil when the day does not exist (30 February, month 13…) or the year is outside `years`.
     public init?(year: Int, month: Int, day: Int) {
-        guard (1...12).contains(month), day >= 1, day <= CivilDate.daysIn(month: month, year: year) else { return nil }
+        guard CivilDate.years.contains(year), (1...12).contains(month), day >= 1, day <= CivilDate.daysIn(month: month, year: year) else { return nil }
         self.year = year
         self.month = month
         self.day = day
     }
 
-    /// The date `days` days after 1970-01-01 (negative before it). Howard Hinnant's `civil_from_days`.
+    /// The date `days` days after 1970-01-01 (negative before it). Howard Hinnant's `civil_from_days`; the year
+    /// is not checked against `years` (callers pass days of a representable date, as `ISO8601.format` does).
     public init(daysSinceEpoch days: Int) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
@@ -30,6 +35,20 @@ public struct CivilDate: Sendable, Hashable, Codable, CustomStringConvertible {
         month = mp < 10 ? mp + 3 : mp - 9
         year = yoe + era * 400 + (month <= 2 ? 1 : 0)
     }
+
+    /// Decodes `{"year":…,"month":…,"day":…}`, rejecting a day that does not exist as `init(year:month:day:)` does.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let year = try c.decode(Int.self, forKey: .year), month = try c.decode(Int.self, forKey: .month)
+        let day = try c.decode(Int.self, forKey: .day)
+        guard let date = CivilDate(year: year, month: month, day: day) else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath,
+                                                                    debugDescription: "no such date: \(year)-\(month)-\(day)"))
+        }
+        self = date
+    }
+
+    private enum CodingKeys: String, CodingKey { case year, month, day }
 
     /// Days since 1970-01-01 (Howard Hinnant's `days_from_civil`).
     public var daysSinceEpoch: Int {

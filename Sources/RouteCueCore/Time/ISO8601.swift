@@ -72,8 +72,14 @@ public enum ISO8601 {
         return Double(whole) + fraction
     }
 
-    /// Formats Unix seconds as `YYYY-MM-DDTHH:MM:SS.sssZ` (UTC, milliseconds).
+    /// Unix seconds at 0000-01-01T00:00:00Z and at 10000-01-01T00:00:00Z: the span four-digit years cover.
+    static let representableSeconds = -62_167_219_200.0..<253_402_300_800.0
+
+    /// Formats Unix seconds as `YYYY-MM-DDTHH:MM:SS.sssZ` (UTC, milliseconds). A value outside years 0000–9999,
+    /// or not finite, has no such form and is written as plain seconds (`1e+300 s`), never trapping: fix times
+    /// are data (a gpsd JSON `time` may be any number).
     public static func format(_ unixSeconds: Double) -> String {
+        guard representableSeconds.contains(unixSeconds) else { return "\(unixSeconds) s" }
         let millis = Int((unixSeconds * 1000).rounded(.down))
         let days = millis >= 0 ? millis / 86_400_000 : (millis - 86_399_999) / 86_400_000
         let inDay = millis - days * 86_400_000

@@ -7,7 +7,8 @@ enum NMEAFields {
     /// `hhmmss[.sss]` as seconds since midnight.
     static func timeOfDay(_ f: ArraySlice<UInt8>) -> Result<Double?, FieldProblem> {
         guard !f.isEmpty else { return .success(nil) }
-        guard f.count >= 6, let hh = ASCIINumber.int(f.prefix(2)), let mm = ASCIINumber.int(f.dropFirst(2).prefix(2)),
+        // Two digits of seconds: `1234.5` or `1234+5` is no time, not 12:34:00.5 or 12:34:05.
+        guard f.count >= 6, isDigit(f[f.startIndex + 4]), isDigit(f[f.startIndex + 5]), let hh = ASCIINumber.int(f.prefix(2)), let mm = ASCIINumber.int(f.dropFirst(2).prefix(2)),
               let ss = ASCIINumber.double(f.dropFirst(4)), hh < 24, mm < 60, ss >= 0, ss < 61 else {
             return .failure(FieldProblem("bad UTC time '\(TextLines.preview(f))'"))
         }
@@ -33,7 +34,7 @@ enum NMEAFields {
         if value.isEmpty && hemisphere.isEmpty { return .success(nil) }
         let what = latitude ? "latitude" : "longitude"
         let integerDigits = (value.firstIndex(of: UInt8(ascii: ".")) ?? value.endIndex) - value.startIndex
-        guard integerDigits >= 3, integerDigits <= (latitude ? 4 : 5),
+        guard integerDigits >= 3, integerDigits <= (latitude ? 4 : 5), isDigit(value[value.startIndex]),
               let raw = ASCIINumber.double(value), raw >= 0, hemisphere.count == 1 else {
             return .failure(FieldProblem("bad \(what) '\(TextLines.preview(value)),\(TextLines.preview(hemisphere))'"))
         }
@@ -51,6 +52,8 @@ enum NMEAFields {
         }
         return .success(result)
     }
+
+    private static func isDigit(_ b: UInt8) -> Bool { b >= 48 && b <= 57 }
 
     /// A plain decimal number; `nil` when empty.
     static func number(_ f: ArraySlice<UInt8>, _ what: String) -> Result<Double?, FieldProblem> {

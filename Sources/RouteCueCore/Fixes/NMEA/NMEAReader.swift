@@ -117,7 +117,11 @@ public enum NMEAReader {
         if s.isAddress("PSRFTXT") { return s.field(1).starts(with: Array("Version".utf8)) }
         if s.isAddress("PMTK010") { return s.field(1).elementsEqual(Array("001".utf8)) }
         if s.isAddress("PMTK011") { return true }
-        if s.isStandard("TXT") { return s.field(4).starts(with: Array("u-blox AG".utf8)) }
+        if s.isStandard("TXT") {
+            // Older u-blox firmware writes `u-blox ag`, newer `u-blox AG` (both in the gpsd logs).
+            let text = s.field(4)
+            return text.count >= 9 && zip(text, "u-blox ag".utf8).allSatisfy { $0 | 0x20 == $1 | 0x20 }
+        }
         return false
     }
 
