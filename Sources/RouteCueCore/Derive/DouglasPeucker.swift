@@ -1,7 +1,11 @@
 /// Douglas–Peucker line simplification on planar points: keeps the points a line must pass through to
 /// stay within `tolerance` metres of the original. Removes GPS jitter smaller than the tolerance and the
-/// collinear points of routed geometry. Iterative (no recursion depth limit).
+/// collinear points of routed geometry. Iterative (no recursion depth limit), and run on chunks of at most
+/// `chunk` points (their end points are always kept), so a hostile line costs O(n · chunk), not O(n²).
 enum DouglasPeucker {
+    /// Longest run of points simplified at once.
+    static let chunk = 2048
+
     /// Indices of the points kept, ascending; always includes the first and the last.
     static func simplify(x: [Double], y: [Double], tolerance: Double) -> [Int] {
         let n = x.count
@@ -10,7 +14,14 @@ enum DouglasPeucker {
         keep[0] = true
         keep[n - 1] = true
         let limit = tolerance * tolerance
-        var stack: [(Int, Int)] = [(0, n - 1)]
+        var stack: [(Int, Int)] = []
+        var start = 0
+        while start < n - 1 {
+            let end = min(n - 1, start + chunk)
+            keep[end] = true
+            stack.append((start, end))
+            start = end
+        }
         while let (first, last) = stack.popLast() {
             guard last > first + 1 else { continue }
             let ax = x[first], ay = y[first]
