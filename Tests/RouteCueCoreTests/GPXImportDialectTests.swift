@@ -189,6 +189,30 @@ final class GPXImportDialectTests: XCTestCase {
         XCTAssertEqual(route.maneuvers[1].roadName, "B 3")
     }
 
+    func test_rteOfOnePoint_onATrk_departsThereAndArrivesAtTheTrkEnd() throws {
+        let route = try read("<rte><rtept lat=\"\(point(0).lat)\" lon=\"\(point(0).lon)\"><desc>head east</desc></rtept></rte>" + trk(4))
+        XCTAssertEqual(route.maneuvers.map(\.type), [.depart, .arrive])
+        XCTAssertEqual(route.maneuvers.last?.geometryIndex, 3)
+        XCTAssertEqual(try XCTUnwrap(route.maneuvers.last?.distanceAlong), route.length, accuracy: 0.01)
+        XCTAssertEqual(route.maneuvers.last?.provenance.kind, .derived)
+    }
+
+    func test_rtePointsBeforeTheTrkStartAndBeyondItsEnd_departAndArriveAtTheGeometryEnds() throws {
+        // The rte starts ~70 m before the trk's first point and ends ~70 m beyond its last one.
+        let before = (lat: 50.0, lon: 8.0 - 0.001), beyond = point(4)
+        let body = "<rte><rtept lat=\"\(before.lat)\" lon=\"\(before.lon)\"/>"
+            + "<rtept lat=\"\(point(1).lat)\" lon=\"\(point(1).lon)\"><desc>turn left</desc></rtept>"
+            + "<rtept lat=\"\(beyond.lat)\" lon=\"\(beyond.lon)\"/></rte>" + trk(4)
+        let route = try read(body)
+        XCTAssertEqual(route.geometry.count, 6)
+        XCTAssertEqual(route.geometry.coordinates.first, Coordinate(latitude: before.lat, longitude: before.lon))
+        XCTAssertEqual(route.geometry.coordinates.last, Coordinate(latitude: beyond.lat, longitude: beyond.lon))
+        XCTAssertEqual(route.maneuvers.map(describe), ["depart -", "turn left", "arrive -"])
+        XCTAssertEqual(route.maneuvers.map(\.geometryIndex), [0, 2, 5])
+        XCTAssertEqual(route.length, 5 * GeoMath.distance(Coordinate(latitude: 50, longitude: 8), Coordinate(latitude: 50, longitude: 8.001)),
+                       accuracy: 0.5, "a straight line without a detour back")
+    }
+
     func test_severalRtes_areAlternatives() throws {
         let body = """
         <rte><rtept lat="50.0" lon="8.0"/><rtept lat="50.0" lon="8.01"/></rte>

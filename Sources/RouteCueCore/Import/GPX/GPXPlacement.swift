@@ -3,7 +3,9 @@
 /// turn point (the earliest run of near-best candidates, so loops and roads passed twice do not pull a turn
 /// to the wrong pass). A turn point between two vertices gets a vertex of its own inserted there; a route
 /// point the line does not pass at all (a `trk` coarser than its `rte`) is inserted as it is, so the
-/// geometry goes through it.
+/// geometry goes through it: before the line's first vertex when it lies before the line's start, after
+/// its last vertex when it lies beyond its end (so a `rte` that starts before or ends beyond its `trk`
+/// still departs at the first and arrives at the last point).
 struct GPXPlacement: Sendable {
     /// The polyline with inserted vertices.
     var coordinates: [Coordinate]
@@ -29,6 +31,7 @@ struct GPXPlacement: Sendable {
         /// On vertex `v` of the original line.
         case vertex(Int)
         /// A new vertex after vertex `after` (before `after + 1`) at `coordinate`; `fraction` orders several.
+        /// `after` is -1 for a point before the line's start, the last vertex for one beyond its end.
         case insert(after: Int, fraction: Double, coordinate: Coordinate)
     }
 
@@ -47,6 +50,7 @@ struct GPXPlacement: Sendable {
         let n = line.count
         var spots: [Spot] = []
         var from = (segment: 0, fraction: 0.0)
+        var beforeStart = true      // every point so far lies before the line's start
         for (k, p) in points.enumerated() {
             let spot: Spot
             if n < 2 {
@@ -69,7 +73,13 @@ struct GPXPlacement: Sendable {
                 from = (s, f)
                 let length = GeoMath.distance(line[s], line[s + 1])
                 if insertMissedPoints, d > GPXPlacement.detourTolerance {
-                    spot = .insert(after: s, fraction: f, coordinate: p)
+                    if beforeStart, s == 0, f <= 0 {
+                        spot = .insert(after: -1, fraction: 0, coordinate: p)
+                    } else if s == n - 2, f >= 1 {
+                        spot = .insert(after: n - 1, fraction: 0, coordinate: p)
+                    } else {
+                        spot = .insert(after: s, fraction: f, coordinate: p)
+                    }
                 } else if f * length <= GPXPlacement.vertexTolerance {
                     spot = .vertex(s)
                 } else if (1 - f) * length <= GPXPlacement.vertexTolerance {
@@ -81,6 +91,7 @@ struct GPXPlacement: Sendable {
                                                           longitude: a.longitude + f * (b.longitude - a.longitude)))
                 }
             }
+            if case .insert(-1, _, _) = spot {} else { beforeStart = false }
             spots.append(spot)
         }
 
@@ -91,6 +102,12 @@ struct GPXPlacement: Sendable {
         var indices = [Int](repeating: 0, count: points.count)
         var vertexIndex = [Int](repeating: 0, count: n)
         var k = 0
+        while k < spots.count, case .insert(-1, _, let c) = spots[k] {
+            out.append(c)
+            if let e = lineElevations { outElevations?.append(e[0]) }
+            indices[k] = out.count - 1
+            k += 1
+        }
         for i in 0..<n {
             vertexIndex[i] = out.count
             out.append(line[i])
