@@ -269,6 +269,28 @@ final class GPXImportDialectTests: XCTestCase {
         XCTAssertEqual(route.maneuvers[3].leg, 1)
     }
 
+    func test_manyRoutePointsOffALongTrack_doNotTakeQuadraticTime() throws {
+        // 200,000 trk points and 2,000 rtepts each 33 m off the line: every one of them misses the track, so
+        // an unbounded search for each would scan to the track's end (8e8 projections).
+        var body = "<rte>"
+        for i in stride(from: 0, to: 200_000, by: 100) {
+            body += "<rtept lat=\"50.0003\" lon=\"\(8.0 + Double(i) * 0.0001)\"/>"
+        }
+        body += "</rte><trk><trkseg>"
+        for i in 0..<200_000 { body += "<trkpt lat=\"50.0\" lon=\"\(8.0 + Double(i) * 0.0001)\"/>" }
+        body += "</trkseg></trk>"
+        let bytes = gpx(body)
+        let clock = ContinuousClock()
+        var route: Route?
+        let elapsed = try clock.measure { route = try RouteReader.read(bytes, name: "far.gpx") }
+        print("GPX route points off a long track: \(bytes.count) bytes imported in \(elapsed)")
+        let r = try XCTUnwrap(route)
+        XCTAssertEqual(r.maneuvers.count, 2000)
+        XCTAssertEqual(r.maneuvers.map(\.geometryIndex), r.maneuvers.map(\.geometryIndex).sorted())
+        XCTAssertEqual(r.maneuvers[1000].location.longitude, 8.0 + 100_000 * 0.0001, accuracy: 1e-9, "each point at its own place")
+        XCTAssertLessThan(elapsed, .seconds(20))
+    }
+
     func test_bigFile_importsInLinearTime() throws {
         // 100,000 trk points (a ~700 km straight line) and a rtept every 100th point, half of them 3 m off the line.
         var body = "<rte>"

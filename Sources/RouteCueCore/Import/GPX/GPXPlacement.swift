@@ -25,6 +25,11 @@ struct GPXPlacement: Sendable {
     /// Once a segment within `detourTolerance` is found, the search looks this many segments further for a
     /// better one, not to the end of a long track (keeps placement linear on big files).
     static let scanAfterCloseCandidate = 2000
+    /// Segments the searches of one placement may examine in all before each further search is limited to
+    /// `scanAfterCloseCandidate` segments after where it starts. A point far from the line is otherwise
+    /// searched for to the line's end, so a hostile file (many route points off a long track) would take
+    /// quadratic time; real files stay far below this.
+    static let scanBudget = 20_000_000
 
     /// Where one turn point goes.
     private enum Spot: Equatable {
@@ -51,6 +56,7 @@ struct GPXPlacement: Sendable {
         var spots: [Spot] = []
         var from = (segment: 0, fraction: 0.0)
         var beforeStart = true      // every point so far lies before the line's start
+        var budget = GPXPlacement.scanBudget
         for (k, p) in points.enumerated() {
             let spot: Spot
             if n < 2 {
@@ -60,13 +66,13 @@ struct GPXPlacement: Sendable {
                 spot = .vertex(o)
                 from = (min(o, n - 2), o == n - 1 ? 1 : 0)
             } else {
-                var (s, f, d) = GPXPlacement.nearest(p, on: line, from: from.segment)
+                var (s, f, d) = GPXPlacement.nearest(p, on: line, from: from.segment, budget: &budget)
                 // A point placed beyond where the next one goes is one the line misses (a coarse trk):
                 // look for it only up to the next point.
                 if k + 1 < points.count {
-                    let (s2, f2, _) = GPXPlacement.nearest(points[k + 1], on: line, from: from.segment)
+                    let (s2, f2, _) = GPXPlacement.nearest(points[k + 1], on: line, from: from.segment, budget: &budget)
                     if s2 < s || (s2 == s && f2 < f) {
-                        (s, f, d) = GPXPlacement.nearest(p, on: line, from: from.segment, through: s2)
+                        (s, f, d) = GPXPlacement.nearest(p, on: line, from: from.segment, through: s2, budget: &budget)
                     }
                 }
                 if s == from.segment, f < from.fraction { f = from.fraction }
@@ -141,15 +147,19 @@ struct GPXPlacement: Sendable {
     /// The nearest point of `line` to `p` on segments `first...through` (default: to the end), as
     /// (segment, fraction, distance): the first run of segments within `candidateSlack` of the best distance,
     /// and the nearest segment of that run. The scan stops once a run holding an exact match has ended, or
-    /// `scanAfterCloseCandidate` segments after the first close one.
-    static func nearest(_ p: Coordinate, on line: [Coordinate], from first: Int, through last: Int? = nil) -> (Int, Double, Double) {
-        let end = min(last ?? (line.count - 2), line.count - 2)
+    /// `scanAfterCloseCandidate` segments after the first close one. Each segment examined is taken from
+    /// `budget`; once it is spent, the search ends `scanAfterCloseCandidate` segments after `first`.
+    static func nearest(_ p: Coordinate, on line: [Coordinate], from first: Int, through last: Int? = nil,
+                        budget: inout Int) -> (Int, Double, Double) {
+        var end = min(last ?? (line.count - 2), line.count - 2)
+        if budget <= 0 { end = min(end, first + scanAfterCloseCandidate) }
         guard first <= end else { return (max(0, min(first, line.count - 2)), 0, .infinity) }
         var distances: [(Double, Double)] = []
         var best = Double.infinity
         var sawExact = false
         var firstClose: Int?
         for s in first...end {
+            budget -= 1
             let (d, f) = GeoMath.projection(of: p, onSegment: line[s], line[s + 1])
             distances.append((d, f))
             best = min(best, d)
