@@ -71,10 +71,10 @@ final class GPXImportDialectTests: XCTestCase {
     }
 
     func test_graphHopperSigns() throws {
-        let signs = [(-7, nil), (7, nil), (-98, nil), (6, "at roundabout, take exit 2 onto Ring"), (-6, nil), (-1, nil), (3, nil)]
-        let route = try read(rte(middle: signs.map { ("<gh:sign>\($0.0)</gh:sign>", $0.1) }, points: 9))
+        let signs = [(-7, nil), (7, nil), (-98, nil), (6, "at roundabout, take exit 2 onto Ring"), (-6, nil), (-1, nil), (3, nil), (9, nil)]
+        let route = try read(rte(middle: signs.map { ("<gh:sign>\($0.0)</gh:sign>", $0.1) }, points: 10))
         XCTAssertEqual(route.maneuvers.map(describe), ["depart -", "keep left", "keep right", "uturn uturn", "roundabout - exit 2",
-                                                      "exit_roundabout -", "turn slight_left", "turn sharp_right", "arrive -"])
+                                                      "exit_roundabout -", "turn slight_left", "turn sharp_right", "ferry -", "arrive -"])
         XCTAssertEqual(route.maneuvers[4].roadName, "Ring")
     }
 
