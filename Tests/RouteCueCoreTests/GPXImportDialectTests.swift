@@ -224,6 +224,10 @@ final class GPXImportDialectTests: XCTestCase {
         let second = try read(body, options: ImportOptions(alternative: 1))
         XCTAssertEqual(second.source.alternative, 1)
         XCTAssertEqual(second.maneuvers.map(\.provenance.sourcePath), ["rte[1].rtept[0]", "rte[1].rtept[1]", "rte[1].rtept[2]"])
+        // Provenance names the rte itself, also when an identical one comes first or an empty one lies between.
+        let same = "<rte><rtept lat=\"50.0\" lon=\"8.0\"/><rtept lat=\"50.0\" lon=\"8.01\"/></rte>"
+        let twin = try read(same + "<rte/>" + same, options: ImportOptions(alternative: 1))
+        XCTAssertEqual(twin.maneuvers.map(\.provenance.sourcePath), ["rte[2].rtept[0]", "rte[2].rtept[1]"])
         XCTAssertThrowsError(try read(body, options: ImportOptions(alternative: 2))) { error in
             XCTAssertTrue("\(error)".contains("alternative 2 requested but the file has 2 rte"), "\(error)")
         }
