@@ -26,6 +26,12 @@ final class GPXImportBadInputTests: XCTestCase {
 
     private let track = "<trk><trkseg><trkpt lat=\"50\" lon=\"8\"/><trkpt lat=\"50\" lon=\"8.001\"/></trkseg></trk>"
 
+    func test_absurdOsmAndTurnAngle_isRejected() {
+        let text = "<gpx><rte><rtept lat=\"50\" lon=\"8\"/><rtept lat=\"50\" lon=\"8.0005\"><extensions><turn-angle>1e308</turn-angle></extensions></rtept>"
+            + "<rtept lat=\"50\" lon=\"8.001\"/></rte>\(track)</gpx>"
+        assertError(text, location: "line 1, rte[0].rtept[1].extensions.turn-angle", message: "outside -360…360")
+    }
+
     func test_doctype_isRejected() {
         assertError("<?xml version=\"1.0\"?>\n<!DOCTYPE gpx>\n<gpx>\(track)</gpx>", location: "line 2, column 1", message: "DTDs are not accepted")
     }

@@ -71,10 +71,10 @@ final class GPXImportDialectTests: XCTestCase {
     }
 
     func test_graphHopperSigns() throws {
-        let signs = [(-7, nil), (7, nil), (-98, nil), (6, "at roundabout, take exit 2 onto Ring"), (-6, nil), (-1, nil), (3, nil)]
-        let route = try read(rte(middle: signs.map { ("<gh:sign>\($0.0)</gh:sign>", $0.1) }, points: 9))
+        let signs = [(-7, nil), (7, nil), (-98, nil), (6, "at roundabout, take exit 2 onto Ring"), (-6, nil), (-1, nil), (3, nil), (9, nil)]
+        let route = try read(rte(middle: signs.map { ("<gh:sign>\($0.0)</gh:sign>", $0.1) }, points: 10))
         XCTAssertEqual(route.maneuvers.map(describe), ["depart -", "keep left", "keep right", "uturn uturn", "roundabout - exit 2",
-                                                      "exit_roundabout -", "turn slight_left", "turn sharp_right", "arrive -"])
+                                                      "exit_roundabout -", "turn slight_left", "turn sharp_right", "ferry -", "arrive -"])
         XCTAssertEqual(route.maneuvers[4].roadName, "Ring")
     }
 
@@ -189,6 +189,30 @@ final class GPXImportDialectTests: XCTestCase {
         XCTAssertEqual(route.maneuvers[1].roadName, "B 3")
     }
 
+    func test_rteOfOnePoint_onATrk_departsThereAndArrivesAtTheTrkEnd() throws {
+        let route = try read("<rte><rtept lat=\"\(point(0).lat)\" lon=\"\(point(0).lon)\"><desc>head east</desc></rtept></rte>" + trk(4))
+        XCTAssertEqual(route.maneuvers.map(\.type), [.depart, .arrive])
+        XCTAssertEqual(route.maneuvers.last?.geometryIndex, 3)
+        XCTAssertEqual(try XCTUnwrap(route.maneuvers.last?.distanceAlong), route.length, accuracy: 0.01)
+        XCTAssertEqual(route.maneuvers.last?.provenance.kind, .derived)
+    }
+
+    func test_rtePointsBeforeTheTrkStartAndBeyondItsEnd_departAndArriveAtTheGeometryEnds() throws {
+        // The rte starts ~70 m before the trk's first point and ends ~70 m beyond its last one.
+        let before = (lat: 50.0, lon: 8.0 - 0.001), beyond = point(4)
+        let body = "<rte><rtept lat=\"\(before.lat)\" lon=\"\(before.lon)\"/>"
+            + "<rtept lat=\"\(point(1).lat)\" lon=\"\(point(1).lon)\"><desc>turn left</desc></rtept>"
+            + "<rtept lat=\"\(beyond.lat)\" lon=\"\(beyond.lon)\"/></rte>" + trk(4)
+        let route = try read(body)
+        XCTAssertEqual(route.geometry.count, 6)
+        XCTAssertEqual(route.geometry.coordinates.first, Coordinate(latitude: before.lat, longitude: before.lon))
+        XCTAssertEqual(route.geometry.coordinates.last, Coordinate(latitude: beyond.lat, longitude: beyond.lon))
+        XCTAssertEqual(route.maneuvers.map(describe), ["depart -", "turn left", "arrive -"])
+        XCTAssertEqual(route.maneuvers.map(\.geometryIndex), [0, 2, 5])
+        XCTAssertEqual(route.length, 5 * GeoMath.distance(Coordinate(latitude: 50, longitude: 8), Coordinate(latitude: 50, longitude: 8.001)),
+                       accuracy: 0.5, "a straight line without a detour back")
+    }
+
     func test_severalRtes_areAlternatives() throws {
         let body = """
         <rte><rtept lat="50.0" lon="8.0"/><rtept lat="50.0" lon="8.01"/></rte>
@@ -200,6 +224,10 @@ final class GPXImportDialectTests: XCTestCase {
         let second = try read(body, options: ImportOptions(alternative: 1))
         XCTAssertEqual(second.source.alternative, 1)
         XCTAssertEqual(second.maneuvers.map(\.provenance.sourcePath), ["rte[1].rtept[0]", "rte[1].rtept[1]", "rte[1].rtept[2]"])
+        // Provenance names the rte itself, also when an identical one comes first or an empty one lies between.
+        let same = "<rte><rtept lat=\"50.0\" lon=\"8.0\"/><rtept lat=\"50.0\" lon=\"8.01\"/></rte>"
+        let twin = try read(same + "<rte/>" + same, options: ImportOptions(alternative: 1))
+        XCTAssertEqual(twin.maneuvers.map(\.provenance.sourcePath), ["rte[2].rtept[0]", "rte[2].rtept[1]"])
         XCTAssertThrowsError(try read(body, options: ImportOptions(alternative: 2))) { error in
             XCTAssertTrue("\(error)".contains("alternative 2 requested but the file has 2 rte"), "\(error)")
         }
@@ -243,6 +271,28 @@ final class GPXImportDialectTests: XCTestCase {
         XCTAssertEqual(route.legs.count, 2)
         XCTAssertEqual(route.waypoints.map(\.role), [.start, .via, .destination])
         XCTAssertEqual(route.maneuvers[3].leg, 1)
+    }
+
+    func test_manyRoutePointsOffALongTrack_doNotTakeQuadraticTime() throws {
+        // 200,000 trk points and 2,000 rtepts each 33 m off the line: every one of them misses the track, so
+        // an unbounded search for each would scan to the track's end (8e8 projections).
+        var body = "<rte>"
+        for i in stride(from: 0, to: 200_000, by: 100) {
+            body += "<rtept lat=\"50.0003\" lon=\"\(8.0 + Double(i) * 0.0001)\"/>"
+        }
+        body += "</rte><trk><trkseg>"
+        for i in 0..<200_000 { body += "<trkpt lat=\"50.0\" lon=\"\(8.0 + Double(i) * 0.0001)\"/>" }
+        body += "</trkseg></trk>"
+        let bytes = gpx(body)
+        let clock = ContinuousClock()
+        var route: Route?
+        let elapsed = try clock.measure { route = try RouteReader.read(bytes, name: "far.gpx") }
+        print("GPX route points off a long track: \(bytes.count) bytes imported in \(elapsed)")
+        let r = try XCTUnwrap(route)
+        XCTAssertEqual(r.maneuvers.count, 2000)
+        XCTAssertEqual(r.maneuvers.map(\.geometryIndex), r.maneuvers.map(\.geometryIndex).sorted())
+        XCTAssertEqual(r.maneuvers[1000].location.longitude, 8.0 + 100_000 * 0.0001, accuracy: 1e-9, "each point at its own place")
+        XCTAssertLessThan(elapsed, .seconds(20))
     }
 
     func test_bigFile_importsInLinearTime() throws {

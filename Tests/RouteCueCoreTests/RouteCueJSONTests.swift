@@ -56,6 +56,49 @@ final class RouteCueJSONTests: XCTestCase {
         print("RouteCue JSON covers \(formatKeys.count) distinct model keys")
     }
 
+    /// The key tables of `docs/route-format.md` list exactly the keys the writer writes, in the order it writes them.
+    func test_documentTables_listTheWrittenKeysInTheirOrder() throws {
+        let doc = try String(contentsOf: SharedData.repositoryRoot.appendingPathComponent("docs/route-format.md"), encoding: .utf8)
+        let part = try XCTUnwrap(doc.components(separatedBy: "\n## Tours").first)
+        // Section title → the keys in the first column of its table.
+        var documented: [String: [String]] = [:]
+        var title = ""
+        for line in part.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("#") {
+                title = String(line.drop(while: { $0 == "#" || $0 == " " })).replacing("`", with: "")
+            } else if line.hasPrefix("| `"), let end = line.dropFirst(3).firstIndex(of: "`") {
+                documented[title, default: []].append(String(line[line.index(line.startIndex, offsetBy: 3)..<end]))
+            }
+        }
+        // Kind of object → every written object of that kind.
+        guard case .object(let root) = try JSONParser.parse(RouteCueJSON.write(try RouteCueJSONFixtures.fullRoute())) else {
+            return XCTFail("not an object")
+        }
+        var written: [String: [JSONObject]] = ["Top level": [root]]
+        for (key, value) in root.pairs {
+            switch value {
+            case .object(let o): written[key, default: []].append(o)
+            case .array(let items):
+                for case .object(let o) in items {
+                    written[key + "[]", default: []].append(o)
+                    if case .object(let p)? = o["provenance"] { written["provenance", default: []].append(p) }
+                }
+            default: break
+            }
+        }
+        XCTAssertEqual(Set(documented.keys), Set(written.keys), "documented sections vs written object kinds")
+        for (kind, objects) in written {
+            let order = documented[kind] ?? []
+            var seen = Set<String>()
+            for o in objects {
+                let keys = o.pairs.map(\.0)
+                seen.formUnion(keys)
+                XCTAssertEqual(keys, order.filter(keys.contains), "\(kind): written keys not in the documented order")
+            }
+            XCTAssertEqual(seen, Set(order), "\(kind): documented keys vs keys the writer wrote for a route with every field set")
+        }
+    }
+
     func test_document_isDetectedAsRouteCueJSON() throws {
         let bytes = RouteCueJSON.write(try RouteCueJSONFixtures.fullRoute())
         XCTAssertEqual(try RouteReader.detectFormat(bytes), .routecue)

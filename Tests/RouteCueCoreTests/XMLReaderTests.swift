@@ -98,6 +98,13 @@ final class XMLReaderTests: XCTestCase {
         XCTAssertEqual(root.attribute("v"), "x y z")
     }
 
+    func test_loneCRLineEnds_countAsLines() throws {
+        let root = try parse("<gpx>\r<rte>\r\n<rtept/>\r</rte></gpx>")
+        XCTAssertEqual(root.firstElement(named: "rte")?.line, 2)
+        XCTAssertEqual(root.firstElement(named: "rte")?.firstElement(named: "rtept")?.line, 3)
+        assertRejected("<gpx>\r<rte>\r<rtept>\r</rte></gpx>", "does not match <rtept> opened at line 3", line: 4, column: 1)
+    }
+
     func test_bomProcessingInstructionsAndTrailingComments_areSkipped() throws {
         let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("<?xml version='1.0'?><?style x?>\n<r><?pi data?>t</r>\n<!-- end -->\n".utf8)
         let root = try XMLReader.parse(bytes)

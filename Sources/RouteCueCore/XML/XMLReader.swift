@@ -22,6 +22,7 @@ public enum XMLReader {
             self.reason = reason
         }
 
+        /// `line L, column C: reason`.
         public var description: String { "line \(line), column \(column): \(reason)" }
     }
 

@@ -23,10 +23,16 @@ struct XMLScanner {
         var line = 1, column = 1
         var i = 0
         while i < end {
-            if bytes[i] == 0x0A { line += 1; column = 1 } else if bytes[i] & 0xC0 != 0x80 { column += 1 }
+            if endsLine(bytes, at: i) { line += 1; column = 1 } else if bytes[i] & 0xC0 != 0x80 && bytes[i] != 0x0D { column += 1 }
             i += 1
         }
         return XMLReader.SyntaxError(line: line, column: column, reason: reason)
+    }
+
+    /// True when the byte at `i` ends a line: LF, or a CR not followed by LF (XML reads CR LF and a lone CR
+    /// as one line end, so old Mac files get real line numbers too).
+    static func endsLine(_ bytes: [UInt8], at i: Int) -> Bool {
+        bytes[i] == 0x0A || (bytes[i] == 0x0D && (i + 1 == bytes.count || bytes[i + 1] != 0x0A))
     }
 
     private func error(_ reason: String, at offset: Int? = nil) -> XMLReader.SyntaxError {
@@ -36,7 +42,7 @@ struct XMLScanner {
     /// The line of a byte offset; offsets must be asked for in increasing order.
     private mutating func line(at offset: Int) -> Int {
         while countedPos < offset {
-            if bytes[countedPos] == 0x0A { countedLine += 1 }
+            if Self.endsLine(bytes, at: countedPos) { countedLine += 1 }
             countedPos += 1
         }
         return countedLine

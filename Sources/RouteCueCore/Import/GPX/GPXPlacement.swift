@@ -3,7 +3,9 @@
 /// turn point (the earliest run of near-best candidates, so loops and roads passed twice do not pull a turn
 /// to the wrong pass). A turn point between two vertices gets a vertex of its own inserted there; a route
 /// point the line does not pass at all (a `trk` coarser than its `rte`) is inserted as it is, so the
-/// geometry goes through it.
+/// geometry goes through it: before the line's first vertex when it lies before the line's start, after
+/// its last vertex when it lies beyond its end (so a `rte` that starts before or ends beyond its `trk`
+/// still departs at the first and arrives at the last point).
 struct GPXPlacement: Sendable {
     /// The polyline with inserted vertices.
     var coordinates: [Coordinate]
@@ -23,12 +25,18 @@ struct GPXPlacement: Sendable {
     /// Once a segment within `detourTolerance` is found, the search looks this many segments further for a
     /// better one, not to the end of a long track (keeps placement linear on big files).
     static let scanAfterCloseCandidate = 2000
+    /// Segments the searches of one placement may examine in all before each further search is limited to
+    /// `scanAfterCloseCandidate` segments after where it starts. A point far from the line is otherwise
+    /// searched for to the line's end, so a hostile file (many route points off a long track) would take
+    /// quadratic time; real files stay far below this.
+    static let scanBudget = 20_000_000
 
     /// Where one turn point goes.
     private enum Spot: Equatable {
         /// On vertex `v` of the original line.
         case vertex(Int)
         /// A new vertex after vertex `after` (before `after + 1`) at `coordinate`; `fraction` orders several.
+        /// `after` is -1 for a point before the line's start, the last vertex for one beyond its end.
         case insert(after: Int, fraction: Double, coordinate: Coordinate)
     }
 
@@ -47,6 +55,8 @@ struct GPXPlacement: Sendable {
         let n = line.count
         var spots: [Spot] = []
         var from = (segment: 0, fraction: 0.0)
+        var beforeStart = true      // every point so far lies before the line's start
+        var budget = GPXPlacement.scanBudget
         for (k, p) in points.enumerated() {
             let spot: Spot
             if n < 2 {
@@ -56,20 +66,26 @@ struct GPXPlacement: Sendable {
                 spot = .vertex(o)
                 from = (min(o, n - 2), o == n - 1 ? 1 : 0)
             } else {
-                var (s, f, d) = GPXPlacement.nearest(p, on: line, from: from.segment)
+                var (s, f, d) = GPXPlacement.nearest(p, on: line, from: from.segment, budget: &budget)
                 // A point placed beyond where the next one goes is one the line misses (a coarse trk):
                 // look for it only up to the next point.
                 if k + 1 < points.count {
-                    let (s2, f2, _) = GPXPlacement.nearest(points[k + 1], on: line, from: from.segment)
+                    let (s2, f2, _) = GPXPlacement.nearest(points[k + 1], on: line, from: from.segment, budget: &budget)
                     if s2 < s || (s2 == s && f2 < f) {
-                        (s, f, d) = GPXPlacement.nearest(p, on: line, from: from.segment, through: s2)
+                        (s, f, d) = GPXPlacement.nearest(p, on: line, from: from.segment, through: s2, budget: &budget)
                     }
                 }
                 if s == from.segment, f < from.fraction { f = from.fraction }
                 from = (s, f)
                 let length = GeoMath.distance(line[s], line[s + 1])
                 if insertMissedPoints, d > GPXPlacement.detourTolerance {
-                    spot = .insert(after: s, fraction: f, coordinate: p)
+                    if beforeStart, s == 0, f <= 0 {
+                        spot = .insert(after: -1, fraction: 0, coordinate: p)
+                    } else if s == n - 2, f >= 1 {
+                        spot = .insert(after: n - 1, fraction: 0, coordinate: p)
+                    } else {
+                        spot = .insert(after: s, fraction: f, coordinate: p)
+                    }
                 } else if f * length <= GPXPlacement.vertexTolerance {
                     spot = .vertex(s)
                 } else if (1 - f) * length <= GPXPlacement.vertexTolerance {
@@ -81,6 +97,7 @@ struct GPXPlacement: Sendable {
                                                           longitude: a.longitude + f * (b.longitude - a.longitude)))
                 }
             }
+            if case .insert(-1, _, _) = spot {} else { beforeStart = false }
             spots.append(spot)
         }
 
@@ -91,6 +108,12 @@ struct GPXPlacement: Sendable {
         var indices = [Int](repeating: 0, count: points.count)
         var vertexIndex = [Int](repeating: 0, count: n)
         var k = 0
+        while k < spots.count, case .insert(-1, _, let c) = spots[k] {
+            out.append(c)
+            if let e = lineElevations { outElevations?.append(e[0]) }
+            indices[k] = out.count - 1
+            k += 1
+        }
         for i in 0..<n {
             vertexIndex[i] = out.count
             out.append(line[i])
@@ -124,15 +147,19 @@ struct GPXPlacement: Sendable {
     /// The nearest point of `line` to `p` on segments `first...through` (default: to the end), as
     /// (segment, fraction, distance): the first run of segments within `candidateSlack` of the best distance,
     /// and the nearest segment of that run. The scan stops once a run holding an exact match has ended, or
-    /// `scanAfterCloseCandidate` segments after the first close one.
-    static func nearest(_ p: Coordinate, on line: [Coordinate], from first: Int, through last: Int? = nil) -> (Int, Double, Double) {
-        let end = min(last ?? (line.count - 2), line.count - 2)
+    /// `scanAfterCloseCandidate` segments after the first close one. Each segment examined is taken from
+    /// `budget`; once it is spent, the search ends `scanAfterCloseCandidate` segments after `first`.
+    static func nearest(_ p: Coordinate, on line: [Coordinate], from first: Int, through last: Int? = nil,
+                        budget: inout Int) -> (Int, Double, Double) {
+        var end = min(last ?? (line.count - 2), line.count - 2)
+        if budget <= 0 { end = min(end, first + scanAfterCloseCandidate) }
         guard first <= end else { return (max(0, min(first, line.count - 2)), 0, .infinity) }
         var distances: [(Double, Double)] = []
         var best = Double.infinity
         var sawExact = false
         var firstClose: Int?
         for s in first...end {
+            budget -= 1
             let (d, f) = GeoMath.projection(of: p, onSegment: line[s], line[s + 1])
             distances.append((d, f))
             best = min(best, d)

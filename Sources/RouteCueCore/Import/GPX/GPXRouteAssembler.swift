@@ -1,6 +1,7 @@
 /// Turns placed turn points into a route: one maneuver per turn point (depart/arrive at the ends of a `rte`,
 /// a `.waypoint` maneuver and a leg break at each via point), geometry turns where a point states none,
-/// and the waypoints, all through `RouteBuilder`.
+/// and the waypoints, all through `RouteBuilder`. Where the points give no `arrive` (turn `wpt`s, or a
+/// `rte` of one point) a derived one is added at the end of the geometry, and for turn `wpt`s a `depart`.
 struct GPXRouteAssembler {
     /// Where the turn points came from.
     enum Style {
@@ -82,12 +83,13 @@ struct GPXRouteAssembler {
                 m.bearingAfter = Self.headings(at: 0, in: geometry).after
                 placed.insert((m, 0, false, nil, nil), at: 0)
             }
-            if placed.last?.maneuver.type != .arrive {
-                let m = Maneuver(type: .arrive, location: placement.coordinates[last],
-                                 provenance: Provenance(kind: .derived, sourceLeg: 0, sourceIndex: nil,
-                                                        sourcePath: "\(geometryPath) point \(last) (end)"))
-                placed.append((m, last, false, nil, nil))
-            }
+        }
+        // Turn `wpt`s, and a `rte` of a single point (its depart, on a `trk`), arrive at the geometry's end.
+        if placed.last?.maneuver.type != .arrive {
+            let m = Maneuver(type: .arrive, location: placement.coordinates[last],
+                             provenance: Provenance(kind: .derived, sourceLeg: 0, sourceIndex: nil,
+                                                    sourcePath: "\(geometryPath) point \(last) (end)"))
+            placed.append((m, last, false, nil, nil))
         }
 
         // Split into legs at via points.

@@ -25,7 +25,9 @@ public enum GPXRouteImporter {
         let trackPath = track.trackCount == 1 ? "trk[0]" : "trk"
         var source = RouteSource(format: .gpx)
 
-        let routes = root.elements(named: "rte").filter { !$0.elements(named: "rtept").isEmpty }
+        let allRoutes = root.elements(named: "rte")
+        let routeIndices = allRoutes.indices.filter { !allRoutes[$0].elements(named: "rtept").isEmpty }
+        let routes = routeIndices.map { allRoutes[$0] }
         if !routes.isEmpty {
             guard options.alternative >= 0, options.alternative < routes.count else {
                 throw RouteImportError(location: "line \(root.line), gpx",
@@ -34,7 +36,7 @@ public enum GPXRouteImporter {
             source.alternative = options.alternative
             source.alternativeCount = routes.count
             let rte = routes[options.alternative]
-            let rteIndex = root.elements(named: "rte").firstIndex(of: rte) ?? options.alternative
+            let rteIndex = routeIndices[options.alternative]
             var points: [GPXTurnPoint] = []
             for (i, pt) in rte.elements(named: "rtept").enumerated() {
                 points.append(try GPXTurnPoint(pt, kind: .rtept, sourceIndex: i, path: "rte[\(rteIndex)].rtept[\(i)]"))

@@ -82,7 +82,7 @@ enum GPXTurnCodes {
         }
     }
 
-    /// What a GraphHopper sign means; `5` (via reached) is `.waypoint`, `4` (finish) is `.arrive`.
+    /// What a GraphHopper sign means; `5` (via reached) is `.waypoint`, `4` (finish) is `.arrive`, `9` a ferry.
     static func graphHopperSign(_ sign: Int) -> GPXTurn? {
         switch sign {
         case -98, -8, 8: return GPXTurn(.uTurn, .uTurn)
@@ -99,6 +99,7 @@ enum GPXTurnCodes {
         case 3: return .turn(.sharpRight)
         case 4: return GPXTurn(.arrive)
         case 5: return GPXTurn(.waypoint)
+        case 9: return GPXTurn(.ferry)                         // Instruction.FERRY (GraphHopper 9+)
         case 101, 102, 103: return GPXTurn(.notification)      // public transport legs
         default: return nil
         }

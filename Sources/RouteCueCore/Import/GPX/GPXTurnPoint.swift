@@ -98,6 +98,9 @@ struct GPXTurnPoint: Sendable {
                     if let word = GPXValues.text(child: "turn", of: element) { osmAndTurn = GPXTurnCodes.word(word) }
                 case "turn-angle":
                     turnAngle = try GPXValues.number(child: "turn-angle", of: element, path: elementPath)
+                    if let a = turnAngle, abs(a) > 360 {
+                        throw GPXValues.error(child, path: childPath, "turn angle \(a) is outside -360…360 degrees")
+                    }
                 case "offset":
                     offset = try GPXValues.integer(child: "offset", of: element, path: elementPath)
                 case "rtePointAction":

@@ -6,8 +6,8 @@
 /// - The route starts at `options.vehiclePosition`, or at the first station's first point when it is nil
 ///   (an embedded route of that first station is then not used: it leads from an unknown position).
 /// - Routed geometry comes from a station's embedded `"route"` document. It is needed for the way to a
-///   regular station and for a gap of more than `maxStraightGap` metres before a trace; shorter gaps are
-///   joined straight. Without it the tour is rejected, naming the station.
+///   regular station and for the gap before a trace when they are more than `maxStraightGap` metres from
+///   where the tour is; closer ones are joined straight. Without it the tour is rejected, naming the station.
 /// - Every point of every trace is kept as a `silentVia` waypoint (not announced), with its course.
 public enum TourImporter {
     /// The longest gap (metres) joined by a straight line instead of routed geometry.
