@@ -43,6 +43,7 @@ bench:
 	@if [ ! -d "$(SHARED)" ]; then echo "bench: SKIPPED, $(SHARED) not found (a fresh clone has no ../shared)"; exit 0; fi; \
 	for f in $(BENCH_ROUTES); do \
 	  $(BENCH) import "$(SHARED)/$$f" --iterations 7 || exit 1; \
+	  command -v python3 >/dev/null || { echo "  reference    (python3 not installed: no CPython json.loads reference)"; continue; }; \
 	  python3 -c 'import json,sys,time; b=open(sys.argv[1],"rb").read(); t=[]; \
 	  exec("for _ in range(7):\n s=time.perf_counter(); json.loads(b); t.append(time.perf_counter()-s)"); \
 	  print("  reference    CPython json.loads of the same bytes %.1f ms (median of 7), same run" % (sorted(t)[3]*1000))' "$(SHARED)/$$f"; \

@@ -15,6 +15,23 @@ public enum Polyline {
     public static func decodeValues(_ encoded: String, factor: Double, dimensions: Int = 2,
                                     elevationFactor: Double = 100) throws(DecodingError) -> [[Double]] {
         var result: [[Double]] = []
+        try forEachPoint(encoded, factor: factor, dimensions: dimensions, elevationFactor: elevationFactor) { result.append($0) }
+        return result
+    }
+
+    /// Decodes a two-dimensional polyline into coordinates with the given precision (5 or 6 digits).
+    public static func decode(_ encoded: String, precision: Int) throws(DecodingError) -> [Coordinate] {
+        var result: [Coordinate] = []
+        result.reserveCapacity(encoded.utf8.count / 4)
+        try forEachPoint(encoded, factor: pow10(precision), dimensions: 2, elevationFactor: 1) {
+            result.append(Coordinate(latitude: $0[0], longitude: $0[1]))
+        }
+        return result
+    }
+
+    /// Decodes point by point, handing each point's values (reused buffer) to `body`.
+    private static func forEachPoint(_ encoded: String, factor: Double, dimensions: Int, elevationFactor: Double,
+                                     _ body: ([Double]) -> Void) throws(DecodingError) {
         var current = [Int](repeating: 0, count: dimensions)
         var dim = 0
         var shift = 0
@@ -43,7 +60,7 @@ public enum Polyline {
                 shift = 0
                 inValue = false
                 if dim == dimensions {
-                    result.append(row)
+                    body(row)
                     row.removeAll(keepingCapacity: true)
                     dim = 0
                 }
@@ -51,12 +68,6 @@ public enum Polyline {
         }
         if inValue { throw DecodingError(offset: offset, reason: "string ends inside a value") }
         if dim != 0 { throw DecodingError(offset: offset, reason: "string ends inside a point (\(dim) of \(dimensions) values)") }
-        return result
-    }
-
-    /// Decodes a two-dimensional polyline into coordinates with the given precision (5 or 6 digits).
-    public static func decode(_ encoded: String, precision: Int) throws(DecodingError) -> [Coordinate] {
-        try decodeValues(encoded, factor: pow10(precision)).map { Coordinate(latitude: $0[0], longitude: $0[1]) }
     }
 
     /// Encodes coordinates (and optional elevations, one per coordinate) with the given precision.

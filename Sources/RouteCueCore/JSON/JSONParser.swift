@@ -100,7 +100,7 @@ public struct JSONParser {
             }
             pos += 1
             skipWhitespace()
-            object[key] = try parseValue()
+            object.append(key: key, value: try parseValue())
             skipWhitespace()
             guard pos < bytes.count else { throw error("unexpected end of input inside an object (truncated document?)") }
             if bytes[pos] == UInt8(ascii: ",") { pos += 1; continue }

@@ -20,11 +20,11 @@ public enum JSONValue: Sendable, Equatable {
     }
 }
 
-/// A JSON object: ordered keys with fast lookup. Later duplicates of a key replace earlier ones.
+/// A JSON object: members in document order. Later duplicates of a key replace earlier ones.
+/// Stored as one array (no hash table): route documents hold hundreds of thousands of small objects,
+/// and a linear scan of a few keys is as fast as hashing while using far less memory.
 public struct JSONObject: Sendable, Equatable {
-    /// Keys in document order.
-    public private(set) var keys: [String] = []
-    private var storage: [String: JSONValue] = [:]
+    private var entries: [(key: String, value: JSONValue)] = []
 
     /// An empty object.
     public init() {}
@@ -34,19 +34,41 @@ public struct JSONObject: Sendable, Equatable {
         for (k, v) in pairs { self[k] = v }
     }
 
+    /// Appends a member read from a document, replacing an earlier one with the same key.
+    mutating func append(key: String, value: JSONValue) {
+        if let i = index(of: key) { entries[i].value = value } else { entries.append((key, value)) }
+    }
+
+    private func index(of key: String) -> Int? {
+        for i in entries.indices where entries[i].key == key { return i }
+        return nil
+    }
+
     /// The value for `key`, or nil.
     public subscript(key: String) -> JSONValue? {
-        get { storage[key] }
+        get { index(of: key).map { entries[$0].value } }
         set {
-            if storage[key] == nil, newValue != nil { keys.append(key) }
-            if newValue == nil, storage[key] != nil { keys.removeAll { $0 == key } }
-            storage[key] = newValue
+            let i = index(of: key)
+            switch (i, newValue) {
+            case (let i?, let v?): entries[i].value = v
+            case (nil, let v?): entries.append((key, v))
+            case (let i?, nil): entries.remove(at: i)
+            case (nil, nil): break
+            }
         }
     }
 
-    /// Number of keys.
-    public var count: Int { keys.count }
+    /// Number of members.
+    public var count: Int { entries.count }
+
+    /// Keys in document order.
+    public var keys: [String] { entries.map(\.key) }
 
     /// Pairs in document order.
-    public var pairs: [(String, JSONValue)] { keys.map { ($0, storage[$0]!) } }
+    public var pairs: [(String, JSONValue)] { entries.map { ($0.key, $0.value) } }
+
+    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+        lhs.entries.count == rhs.entries.count
+            && zip(lhs.entries, rhs.entries).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+    }
 }
