@@ -127,4 +127,14 @@ final class OSRMImportBadInputTests: XCTestCase {
         guard let error = failure(String(json.prefix(json.count / 2))) else { return }
         XCTAssertTrue(error.location?.hasPrefix("line ") == true, "\(error)")
     }
+
+    func test_roundaboutExitBelowOneAndBearingsOutOfRange() {
+        var steps = F.lSteps()
+        steps[1] = F.step(type: "roundabout", modifier: "right", at: F.b, geometry: F.polyline([F.b, F.c]), maneuverExtra: #", "exit": 0"#)
+        assertFails(F.document(steps: steps), at: "routes[0].legs[0].steps[1].maneuver.exit", saying: "roundabout exit 0 is below 1")
+        steps[1] = F.step(type: "roundabout", modifier: "right", at: F.b, geometry: F.polyline([F.b, F.c]), maneuverExtra: #", "exit": 9.5"#)
+        assertFails(F.document(steps: steps), at: "routes[0].legs[0].steps[1].maneuver.exit", saying: "expected an integer")
+        let huge = F.document(steps: F.lSteps()).replacing(#""bearing_after": 90"#, with: #""bearing_after": 1e300"#)
+        assertFails(huge, at: "routes[0].legs[0].steps[0].maneuver.bearing_after", saying: "bearing 1e+300 out of range")
+    }
 }
