@@ -91,6 +91,23 @@ final class GraphHopperImportBadInputTests: XCTestCase {
         assertError(document(pathExtra: #""snapped_waypoints": "_p~iF~ps|U_ul", "#),
                     at: "paths[0].snapped_waypoints", containing: "broken polyline")
     }
+
+    /// A path of one repeated point with an instruction at every point: headings cannot come from the
+    /// geometry, and looking for them must not cost instructions × points.
+    func test_repeatedPointsWithAnInstructionEach_importFast_withoutHeadings() throws {
+        let count = 20_000
+        let line = Array(repeating: points[0], count: count)
+        var instructions = (0..<(count - 1)).map { #"{"sign": 2, "interval": [\#($0), \#($0)], "text": ""}"# }
+        instructions.append(#"{"sign": 4, "interval": [\#(count - 1), \#(count - 1)], "text": ""}"#)
+        let json = document(points: "\"\(jsonEscaped(Polyline.encode(line, precision: 5)))\"",
+                            instructions: instructions.joined(separator: ","))
+        let clock = ContinuousClock()
+        var route: Route?
+        let elapsed = try clock.measure { route = try RouteReader.read(Array(json.utf8), name: "dup.json") }
+        XCTAssertEqual(route?.maneuvers.count, count)
+        XCTAssertNil(route?.maneuvers[count / 2].bearingAfter)
+        XCTAssertLessThan(elapsed, .seconds(10), "unbounded search for a differing point")
+    }
 }
 
 /// `text` as the inside of a JSON string literal (encoded polylines may hold backslashes).

@@ -127,4 +127,28 @@ final class OSRMImportBadInputTests: XCTestCase {
         guard let error = failure(String(json.prefix(json.count / 2))) else { return }
         XCTAssertTrue(error.location?.hasPrefix("line ") == true, "\(error)")
     }
+
+    func test_roundaboutExitBelowOneAndBearingsOutOfRange() {
+        var steps = F.lSteps()
+        steps[1] = F.step(type: "roundabout", modifier: "right", at: F.b, geometry: F.polyline([F.b, F.c]), maneuverExtra: #", "exit": 0"#)
+        assertFails(F.document(steps: steps), at: "routes[0].legs[0].steps[1].maneuver.exit", saying: "roundabout exit 0 is below 1")
+        steps[1] = F.step(type: "roundabout", modifier: "right", at: F.b, geometry: F.polyline([F.b, F.c]), maneuverExtra: #", "exit": 9.5"#)
+        assertFails(F.document(steps: steps), at: "routes[0].legs[0].steps[1].maneuver.exit", saying: "expected an integer")
+        let huge = F.document(steps: F.lSteps()).replacing(#""bearing_after": 90"#, with: #""bearing_after": 1e300"#)
+        assertFails(huge, at: "routes[0].legs[0].steps[0].maneuver.bearing_after", saying: "bearing 1e+300 out of range")
+    }
+
+    /// Thousands of waypoints, none on a step-less route's line: a clear error within a second or so, not
+    /// hours of comparing every waypoint with every point.
+    func test_manyWaypointsOffAStepLessLine_failClearlyAndFast() {
+        let points = (0..<200_000).map { Coordinate(latitude: 10 + Double($0) * 1e-5, longitude: 10) }
+        let legs = Array(repeating: #"{"steps": []}"#, count: 600).joined(separator: ",")
+        let waypoints = Array(repeating: #"{"location": [10.0, 9.9]}"#, count: 601).joined(separator: ",")
+        let json = #"{"code": "Ok", "waypoints": [\#(waypoints)], "routes": [{"geometry": \#(F.polyline(points)), "legs": [\#(legs)]}]}"#
+        let clock = ContinuousClock()
+        let elapsed = clock.measure {
+            assertFails(json, at: "routes[0].geometry", saying: "cannot split the geometry (200000 points) at 599 waypoints")
+        }
+        XCTAssertLessThan(elapsed, .seconds(20))
+    }
 }

@@ -37,7 +37,7 @@ final class OSRMImportHandWrittenTests: XCTestCase {
         XCTAssertEqual(m.ref, "B 1")
         XCTAssertEqual(m.destinations, "Küstrin")
         XCTAssertEqual(m.exits, "3a")
-        XCTAssertEqual(m.exitNumber, 2)
+        XCTAssertNil(m.exitNumber, "on a turn OSRM's exit counts intersections; it is no roundabout exit")
         XCTAssertEqual(m.instruction, "Rechts abbiegen")
         XCTAssertEqual(m.lanes, [Lane(indications: ["right"], valid: true, active: true), Lane(indications: ["straight"], valid: false, active: false)])
     }
@@ -109,5 +109,28 @@ final class OSRMImportHandWrittenTests: XCTestCase {
         XCTAssertEqual(route.legs.count, 2)
         XCTAssertEqual(route.legs[0].geometryEnd, 1)
         XCTAssertEqual(route.maneuvers.filter { $0.type == .depart }.count, 2)
+    }
+
+    /// OSRM's `exit` is the exit to take only on roundabouts and rotaries; on a turn it counts the intersections
+    /// passed ("at the fourth intersection, turn left") and must not become a roundabout exit number.
+    func test_exitCountsIntersectionsOnATurn_andIsTheExitOnlyOnRoundabouts() throws {
+        func step(_ type: String) throws -> Maneuver {
+            var steps = F.lSteps()
+            steps[1] = F.step(type: type, modifier: "right", at: F.b, geometry: F.polyline([F.b, F.c]), maneuverExtra: #", "exit": 4"#)
+            return try F.read(F.document(steps: steps)).maneuvers[1]
+        }
+        XCTAssertNil(try step("turn").exitNumber)
+        XCTAssertNil(try step("end of road").exitNumber)
+        for type in ["roundabout", "rotary", "roundabout turn", "exit roundabout", "exit rotary"] {
+            XCTAssertEqual(try step(type).exitNumber, 4, type)
+        }
+    }
+
+    func test_bearings_areBroughtIntoZeroTo360() throws {
+        let json = F.document(steps: F.lSteps()).replacing(#""bearing_before": 0, "bearing_after": 90"#,
+                                                            with: #""bearing_before": -90, "bearing_after": 360"#)
+        let m = try F.read(json).maneuvers[1]
+        XCTAssertEqual(m.bearingBefore, 270)
+        XCTAssertEqual(m.bearingAfter, 0)
     }
 }

@@ -95,11 +95,15 @@ enum GraphHopperInstructionReader {
         return GeoMath.normalizedBearing(value)
     }
 
+    /// How many points `geometryBearing` looks past for one that differs: without a bound, a path of
+    /// repeated points with an instruction at each would cost instructions × points.
+    static let maxBearingSearch = 1_000
+
     /// The direction of travel just after (`step` +1) or just before (`step` -1) point `i`, from the
-    /// nearest point in that direction that differs from it.
+    /// nearest point in that direction (within `maxBearingSearch`) that differs from it.
     static func geometryBearing(_ points: [Coordinate], at i: Int, step: Int) -> Double? {
         var j = i + step
-        while j >= 0, j < points.count {
+        while j >= 0, j < points.count, abs(j - i) <= maxBearingSearch {
             if points[j] != points[i] {
                 return step > 0 ? GeoMath.bearing(from: points[i], to: points[j]) : GeoMath.bearing(from: points[j], to: points[i])
             }

@@ -88,7 +88,8 @@ public enum OSRMImporter {
                 }
                 let coordinates = try OSRMGeometry.coordinates(geometry, precision: precision)
                 if let stops {
-                    pieces = OSRMLegSplitter.split(coordinates, atPoints: OSRMWaypointReader.legBoundaries(stops))
+                    pieces = try OSRMLegSplitter.split(coordinates, atPoints: OSRMWaypointReader.legBoundaries(stops),
+                                                       path: geometry.path)
                 } else {
                     var distances: [Double] = []
                     for leg in legs { distances.append(try leg.optionalDouble("distance") ?? 0) }

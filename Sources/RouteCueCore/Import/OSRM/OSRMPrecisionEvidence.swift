@@ -4,6 +4,8 @@
 enum OSRMPrecisionEvidence {
     /// At most this many maneuver locations are used as evidence.
     static let maxManeuverPoints = 16
+    /// At most about this many waypoints are used as evidence (sampled evenly, the last one always).
+    static let maxWaypointPoints = 16
 
     /// The polyline precision of the route (5 or 6), or nil when its geometry is GeoJSON (nothing encoded).
     static func precision(route: JSONNode, legSteps: [[JSONNode]], stops: [OSRMWaypointReader.Stop]?) -> Int? {
@@ -13,7 +15,15 @@ enum OSRMPrecisionEvidence {
 
     static func evidence(route: JSONNode, legSteps: [[JSONNode]], stops: [OSRMWaypointReader.Stop]?) -> PolylinePrecisionDetector.Evidence? {
         if let geometry = route["geometry"], let encoded = OSRMGeometry.encoded(geometry) {
-            var points = stops?.map(\.location) ?? []
+            // Sampled, like the maneuver locations: each point is checked against every vertex, so a
+            // document with thousands of waypoints must not make detection quadratic.
+            var points: [Coordinate] = []
+            if let stops {
+                for i in Swift.stride(from: 0, to: stops.count, by: max(1, stops.count / maxWaypointPoints)) {
+                    points.append(stops[i].location)
+                }
+                if let last = stops.last, points.last != last.location { points.append(last.location) }
+            }
             let steps = legSteps.flatMap { $0 }
             let stride = max(1, steps.count / maxManeuverPoints)
             for i in Swift.stride(from: 0, to: steps.count, by: stride) {

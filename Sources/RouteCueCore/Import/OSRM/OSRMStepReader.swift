@@ -32,14 +32,14 @@ enum OSRMStepReader {
         maneuver.ref = try nonEmpty(step.optionalString("ref"))
         maneuver.destinations = try nonEmpty(step.optionalString("destinations"))
         maneuver.exits = try nonEmpty(step.optionalString("exits"))
-        maneuver.exitNumber = try m.optionalInt("exit")
+        maneuver.exitNumber = try exitNumber(m, type: type)
         maneuver.rotaryName = try nonEmpty(step.optionalString("rotary_name"))
         maneuver.phoneticName = try nonEmpty(step.optionalString("pronunciation"))
         if let side = try step.optionalString("driving_side") { maneuver.drivingSide = DrivingSide(rawValue: side) }
         maneuver.mode = mode
         // OSRM writes bearing_before 0 on a depart, where there is no "before".
-        if type != .depart { maneuver.bearingBefore = try m.optionalDouble("bearing_before") }
-        maneuver.bearingAfter = try m.optionalDouble("bearing_after")
+        if type != .depart { maneuver.bearingBefore = try bearing(m, "bearing_before") }
+        maneuver.bearingAfter = try bearing(m, "bearing_after")
         maneuver.instruction = try nonEmpty(m.optionalString("instruction"))
         maneuver.sourceDistance = try step.optionalDouble("distance")
         maneuver.sourceDuration = try step.optionalDouble("duration")
@@ -60,6 +60,28 @@ enum OSRMStepReader {
             }
         }
         return maneuver
+    }
+
+    /// Maneuver types whose OSRM `exit` is the roundabout or rotary exit to take.
+    static let roundaboutTypes: Set<ManeuverType> = [.roundabout, .rotary, .roundaboutTurn, .exitRoundabout, .exitRotary]
+
+    /// The roundabout exit to take (`maneuver.exit`, 1-based) for a roundabout-family step. On any other
+    /// step OSRM's `exit` counts the intersections passed before the turn ("at the fourth intersection,
+    /// turn left"), which is not an exit number, so it is checked but not kept as one.
+    static func exitNumber(_ m: JSONNode, type: ManeuverType) throws(RouteImportError) -> Int? {
+        guard let node = m["exit"] else { return nil }
+        let n = try node.int()
+        guard roundaboutTypes.contains(type) else { return nil }
+        guard n >= 1 else { throw node.error("roundabout exit \(n) is below 1") }
+        return n
+    }
+
+    /// A bearing in degrees, validated and brought into [0, 360).
+    static func bearing(_ m: JSONNode, _ key: String) throws(RouteImportError) -> Double? {
+        guard let node = m[key] else { return nil }
+        let value = try node.double()
+        guard value >= -360, value <= 720 else { throw node.error("bearing \(value) out of range") }
+        return GeoMath.normalizedBearing(value)
     }
 
     /// The lanes of an intersection (`lanes[]`: `indications`, `valid`, `active`).
