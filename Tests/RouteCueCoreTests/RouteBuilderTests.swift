@@ -71,6 +71,33 @@ final class RouteBuilderTests: XCTestCase {
         XCTAssertTrue(route.waypoints.allSatisfy { !$0.announced })
     }
 
+    func test_thousandsOfWarningsOnALongLine_failClearlyInsteadOfRunningForHours() {
+        let a = Coordinate(latitude: 10, longitude: 10)
+        let points = (0..<20_000).map { GeoMath.destination(from: a, bearing: 90, distance: Double($0) * 5) }
+        var b = RouteBuilder(source: RouteSource(format: .osrm))
+        b.placementBudget = 2_000_000    // the default is 75 times larger; the rule is the same
+        b.addLeg(coordinates: points, maneuvers: [], path: "routes[0].legs[0]")
+        for _ in 0..<1_000 { b.addWarning(RouteWarning(kind: "toll", location: Coordinate(latitude: 11, longitude: 11))) }
+        XCTAssertThrowsError(try b.build()) { error in
+            let e = error as! RouteImportError
+            XCTAssertEqual(e.location, "warning toll")
+            XCTAssertTrue(e.message.contains("too many points to place"), e.message)
+        }
+    }
+
+    func test_silentViaPointsAlongALongTrace_settleOnTheirPassCheaply() throws {
+        // 5,000 silent via points on a 5,000-point trace: a full forward scan each would cost ~12.5 M
+        // comparisons; settling on the first close pass costs ~2 M and fits a 5 M budget.
+        let a = Coordinate(latitude: 45, longitude: 7)
+        let points = (0..<5_000).map { GeoMath.destination(from: a, bearing: 30, distance: Double($0) * 5) }
+        var b = RouteBuilder(source: RouteSource(format: .tour))
+        b.placementBudget = 5_000_000
+        b.addLeg(coordinates: points, maneuvers: [], path: "legs[0]")
+        for p in points { b.addWaypoint(Waypoint(location: p, role: .silentVia)) }
+        let route = try b.build()
+        XCTAssertEqual(route.waypoints[4_000].distanceAlong, 20_000, accuracy: 0.5)
+    }
+
     func test_invalidCoordinates_areRejectedWithLegPath() {
         var b = RouteBuilder(source: RouteSource(format: .osrm))
         b.addLeg(coordinates: [Coordinate(latitude: 50, longitude: 8), Coordinate(latitude: .nan, longitude: 8)],

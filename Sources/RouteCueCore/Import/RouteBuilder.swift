@@ -21,6 +21,17 @@ public struct RouteBuilder {
         var path: String
     }
 
+    /// The default of `placementBudget`: about a second of work.
+    public static let defaultPlacementBudget = 150_000_000
+
+    /// A forward search settles on a match this close (metres) once it has looked this far past it (metres).
+    static let settle = (offset: 25.0, distance: 2_000.0)
+
+    /// How many segment comparisons placing maneuvers, waypoints and warnings by location may cost in all.
+    /// Real routes need a small fraction; a hostile file with many thousands of points to place on a long
+    /// line gets a clear error instead of running for hours.
+    public var placementBudget = RouteBuilder.defaultPlacementBudget
+
     private var source: RouteSource
     private var pendingLegs: [PendingLeg] = []
     private var waypoints: [Waypoint] = []
@@ -94,6 +105,19 @@ public struct RouteBuilder {
         }
 
         let geometry = RouteGeometry(coordinates: coordinates, elevations: elevations)
+        var budget = placementBudget
+        // Places a point by location, charging the segments examined to the budget.
+        func place(_ p: Coordinate, segments: Range<Int>?, notBefore: Double, settle: Bool,
+                   what: String) throws(RouteImportError) -> (segment: Int, distanceAlong: Double, offset: Double)? {
+            guard budget > 0 else {
+                throw RouteImportError(location: what, message: "too many points to place on a \(geometry.count)-point geometry (over \(placementBudget) comparisons); the file is not a plausible route")
+            }
+            var examined = 0
+            let hit = geometry.nearest(to: p, segments: segments, notBefore: notBefore,
+                                       settleWithin: settle ? Self.settle : nil, examined: &examined)
+            budget -= max(1, examined)
+            return hit
+        }
         var maneuvers: [Maneuver] = []
         var legs: [RouteLeg] = []
         for (legIndex, leg) in pendingLegs.enumerated() {
@@ -108,11 +132,12 @@ public struct RouteBuilder {
                     m.geometryIndex = absolute
                     m.distanceAlong = geometry.cumulativeDistances[absolute]
                     searchFrom = absolute
-                } else if end > start,
-                          let hit = geometry.nearest(to: m.location, segments: searchFrom..<end, notBefore: notBefore) {
-                    m.geometryIndex = hit.segment
-                    m.distanceAlong = hit.distanceAlong
-                    searchFrom = hit.segment
+                } else if end > start {
+                    let hit = try place(m.location, segments: searchFrom..<end, notBefore: notBefore, settle: true,
+                                        what: m.provenance.sourcePath)
+                    m.geometryIndex = hit?.segment ?? start
+                    m.distanceAlong = hit?.distanceAlong ?? geometry.cumulativeDistances[start]
+                    searchFrom = hit?.segment ?? searchFrom
                 } else {
                     m.geometryIndex = start
                     m.distanceAlong = geometry.cumulativeDistances[start]
@@ -144,8 +169,10 @@ public struct RouteBuilder {
                 w.distanceAlong = legs[l].distanceEnd
             } else if w.role == .start {
                 w.distanceAlong = 0
-            } else if let hit = geometry.nearest(to: w.location, notBefore: waypointNotBefore) {
-                w.distanceAlong = hit.distanceAlong
+            } else {
+                if let hit = try place(w.location, segments: nil, notBefore: waypointNotBefore, settle: true, what: "waypoint \(i)") {
+                    w.distanceAlong = hit.distanceAlong
+                }
             }
             waypointNotBefore = max(waypointNotBefore, w.distanceAlong)
             placedWaypoints.append(w)
@@ -155,7 +182,9 @@ public struct RouteBuilder {
             guard w.location.isValid else {
                 throw RouteImportError(location: "warning \(w.kind)", message: "location out of range: \(w.location)")
             }
-            if let hit = geometry.nearest(to: w.location) { w.distanceAlong = hit.distanceAlong }
+            if let hit = try place(w.location, segments: nil, notBefore: -.infinity, settle: false, what: "warning \(w.kind)") {
+                w.distanceAlong = hit.distanceAlong
+            }
             placedWarnings.append(w)
         }
         placedWarnings.sort { $0.distanceAlong < $1.distanceAlong }

@@ -53,8 +53,18 @@ public struct RouteGeometry: Sendable, Equatable {
     /// The nearest point on the line to `p` among segments `range`, not before `notBefore` metres along the
     /// line, as (segment index, distance along, offset in metres). `notBefore` keeps a forward search on a
     /// loop or an out-and-back street from snapping to the earlier pass.
-    public func nearest(to p: Coordinate, segments range: Range<Int>? = nil,
-                        notBefore: Double = -.infinity) -> (segment: Int, distanceAlong: Double, offset: Double)? {
+    /// With `settleWithin` (offset, distance), a forward search stops once it has a match within `offset` metres
+    /// and has looked `distance` metres past it: the first close pass is the one meant, in travel order.
+    public func nearest(to p: Coordinate, segments range: Range<Int>? = nil, notBefore: Double = -.infinity,
+                        settleWithin: (offset: Double, distance: Double)? = nil) -> (segment: Int, distanceAlong: Double, offset: Double)? {
+        var examined = 0
+        return nearest(to: p, segments: range, notBefore: notBefore, settleWithin: settleWithin, examined: &examined)
+    }
+
+    /// `nearest(to:segments:notBefore:settleWithin:)`, adding the number of segments it looked at to `examined`.
+    public func nearest(to p: Coordinate, segments range: Range<Int>?, notBefore: Double,
+                        settleWithin: (offset: Double, distance: Double)?,
+                        examined: inout Int) -> (segment: Int, distanceAlong: Double, offset: Double)? {
         guard coordinates.count >= 2 else {
             guard let c = coordinates.first else { return nil }
             return (0, 0, GeoMath.distance(c, p))
@@ -64,6 +74,8 @@ public struct RouteGeometry: Sendable, Equatable {
         for i in r where i >= 0 && i < coordinates.count - 1 {
             let start = cumulativeDistances[i], end = cumulativeDistances[i + 1]
             if end < notBefore { continue }
+            if let settle = settleWithin, let b = best, b.2 <= settle.offset, start > b.1 + settle.distance { break }
+            examined += 1
             var (d, f) = GeoMath.projection(of: p, onSegment: coordinates[i], coordinates[i + 1])
             var along = start + f * (end - start)
             if along < notBefore {
