@@ -128,6 +128,9 @@ public struct RouteBuilder {
                 var m = m0
                 m.index = maneuvers.count
                 m.leg = legIndex
+                // One convention for every format: arriving at an intermediate stop is a `waypoint` maneuver,
+                // only the end of the last leg is the `arrive`.
+                if m.type == .arrive, legIndex < pendingLegs.count - 1 { m.type = .waypoint }
                 if let absolute = placements[legIndex][k] {
                     m.geometryIndex = absolute
                     m.distanceAlong = geometry.cumulativeDistances[absolute]

@@ -19,7 +19,9 @@ public enum ManeuverType: String, Sendable, Codable, CaseIterable {
     case useLane = "use_lane"
     case ferry
     case notification
+    /// Arrival at an intermediate stop (the end of any leg but the last), whatever the source called it.
     case waypoint
+    /// Arrival at the destination (the end of the last leg).
     case arrive
 
     /// Whether a maneuver of this type and modifier is spoken by default: a straight "new name" and a
