@@ -56,9 +56,11 @@ public enum OSRMImporter {
         }
         if let stops {
             for w in OSRMWaypointReader.waypoints(stops) { builder.addWaypoint(w) }
-        } else {
-            builder.addWaypoint(Waypoint(location: legReads[0].coordinates[0], role: .start))
-            var destination = Waypoint(location: legReads[legs.count - 1].coordinates.last!, role: .destination)
+        } else if let first = legReads.first?.coordinates.first, let last = legReads.last?.coordinates.last {
+            // No waypoints in the document: start and destination are the geometry's ends. (An empty leg
+            // geometry is reported by the builder.)
+            builder.addWaypoint(Waypoint(location: first, role: .start))
+            var destination = Waypoint(location: last, role: .destination)
             destination.legEnding = legs.count - 1
             builder.addWaypoint(destination)
         }
