@@ -89,9 +89,10 @@ enum CLI {
         writeStdout(try encoder.encode(value) + Data("\n".utf8))
     }
 
-    /// Prints one line on standard error, prefixed with `routecue: `.
+    /// Prints a message on standard error; a prefixed one (`routecue: …`) is kept to one line.
     static func printError(_ message: String, prefixed: Bool = true) {
-        FileHandle.standardError.write(Data(((prefixed ? "routecue: " : "") + message + "\n").utf8))
+        let text = prefixed ? "routecue: " + RouteImportError.oneLine(message) : message
+        FileHandle.standardError.write(Data((text + "\n").utf8))
     }
 
     /// Writes raw bytes to standard output.

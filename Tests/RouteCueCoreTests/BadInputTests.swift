@@ -93,3 +93,19 @@ final class BadInputTests: XCTestCase {
         }
     }
 }
+
+final class RouteImportErrorTests: XCTestCase {
+    func test_description_isAlwaysOneLine() {
+        let e = RouteImportError(file: "a.gpx", location: "line 1, column 31", message: "bad \"x\ny\"\r\t\u{1}")
+        XCTAssertEqual(e.description, #"a.gpx: line 1, column 31: bad "x\ny"\r\t\u{1}"#)
+    }
+
+    func test_hugeXMLDeclarationValues_areQuotedShort() {
+        let text = "<?xml version=\"1.0\" encoding=\"" + String(repeating: "U\n", count: 200) + "\"?><gpx/>"
+        XCTAssertThrowsError(try RouteReader.read(Array(text.utf8), name: "enc.gpx")) { error in
+            let d = "\(error)"
+            XCTAssertFalse(d.contains("\n"), d)
+            XCTAssertLessThan(d.count, 200, d)
+        }
+    }
+}

@@ -22,11 +22,37 @@ public struct RouteImportError: Error, Equatable, Sendable, CustomStringConverti
         return e
     }
 
+    /// One line, whatever the file put into the message: control characters are written as escapes.
     public var description: String {
         var parts: [String] = []
         if let file { parts.append(file) }
         if let location { parts.append(location) }
         parts.append(message)
-        return parts.joined(separator: ": ")
+        return Self.oneLine(parts.joined(separator: ": "))
+    }
+
+    /// `text` with line breaks, tabs and other control characters escaped (`\n`, `\u{1}`).
+    public static func oneLine(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.properties.generalCategory == .control {
+                    out += "\\u{\(String(scalar.value, radix: 16))}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
+    }
+
+    /// At most `limit` characters of a value read from a file, for quoting in a message.
+    public static func excerpt(_ value: String, limit: Int = 40) -> String {
+        value.count <= limit ? value : String(value.prefix(limit)) + "…"
     }
 }
