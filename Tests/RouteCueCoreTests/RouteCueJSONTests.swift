@@ -10,24 +10,18 @@ final class RouteCueJSONTests: XCTestCase {
         try SharedData.require()
         let files = SharedData.files(under: "routes", extensions: [".json", ".gpx"])
         XCTAssertGreaterThan(files.count, 30)
-        var checked = 0, skipped = 0
+        var checked = 0
         for file in files {
-            let bytes = try SharedData.bytes(file)
-            let result = Result { () throws(RouteImportError) -> Route in try RouteReader.read(bytes, name: file) }
-            if case .failure(let error) = result, error.message.contains("is not written yet") {
-                print("SKIPPED \(file): \(error.message)")
-                skipped += 1
-                continue
-            }
             let route: Route
-            do { route = try result.get() } catch {
+            do { route = try RouteReader.read(try SharedData.bytes(file), name: file) } catch {
                 XCTFail("\(file) does not import: \(error)")
                 continue
             }
             try assertLossless(route, file)
             checked += 1
         }
-        print("RouteCue JSON lossless: \(checked) files round-tripped equal, \(skipped) skipped (importer not written yet)")
+        print("RouteCue JSON lossless: \(checked) of \(files.count) files round-tripped equal")
+        XCTAssertEqual(checked, files.count)
     }
 
     func test_routeWithEveryField_roundTripsEqualAndWritesStably() throws {
