@@ -4,11 +4,10 @@
 
 SWIFT      ?= swift
 SHARED     ?= ../shared/data
-BIN_DEBUG   = .build/debug/routecue
 BIN_RELEASE = .build/release/routecue
 BENCH       = .build/release/routecue-bench
 
-# Debian 12 packages: C headers of the four system-library targets, and the tools tests and the bench use.
+# Debian 12 packages: the C headers (and espeak-ng voices) of the four system-library targets.
 DEB_PACKAGES = pkg-config libgps-dev libasound2-dev libespeak-ng-dev espeak-ng-data libdbus-1-dev
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
