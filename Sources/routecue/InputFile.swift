@@ -15,8 +15,8 @@ enum InputFile {
         if let type = attributes[.type] as? FileAttributeType, type == .typeDirectory {
             throw RouteImportError(file: name, message: "is a directory, not a file")
         }
-        if let size = attributes[.size] as? NSNumber, size.int64Value > Int64(maxBytes) {
-            throw RouteImportError(file: name, message: "file is \(size.int64Value) bytes, over the \(maxBytes)-byte limit")
+        if let size = attributes[.size] as? NSNumber {
+            do { try RouteImportError.checkSize(size.intValue, limit: maxBytes) } catch { throw error.inFile(name) }
         }
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw RouteImportError(file: name, message: "cannot open: permission denied")

@@ -4,9 +4,7 @@ public enum FixReader {
     /// Reads `bytes` (named `name` in errors).
     public static func read(_ bytes: [UInt8], name: String, options: FixReadOptions = FixReadOptions()) throws(RouteImportError) -> FixReadResult {
         do throws(RouteImportError) {
-            guard bytes.count <= options.maxBytes else {
-                throw RouteImportError(message: "file is \(bytes.count) bytes, over the \(options.maxBytes)-byte limit")
-            }
+            try RouteImportError.checkSize(bytes.count, limit: options.maxBytes)
             let format: FixFormat
             if let forced = options.format { format = forced } else { format = try detectFormat(bytes) }
             switch format {

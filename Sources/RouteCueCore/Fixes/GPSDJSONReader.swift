@@ -8,9 +8,7 @@
 public enum GPSDJSONReader {
     /// Reads `bytes` as gpsd JSON. Throws when no line is a gpsd report at all, or the content is binary.
     public static func read(_ bytes: [UInt8], options: FixReadOptions = FixReadOptions()) throws(RouteImportError) -> FixReadResult {
-        guard bytes.count <= options.maxBytes else {
-            throw RouteImportError(message: "file is \(bytes.count) bytes, over the \(options.maxBytes)-byte limit")
-        }
+        try RouteImportError.checkSize(bytes.count, limit: options.maxBytes)
         guard !TextLines.looksBinary(bytes) else {
             throw RouteImportError(location: "line 1", message: "binary data, not gpsd JSON")
         }

@@ -9,15 +9,8 @@
 public enum GPXTrackReader {
     /// Reads `bytes` as GPX. Throws on invalid XML, a root that is not `gpx`, or a file without any timed track point.
     public static func read(_ bytes: [UInt8], options: FixReadOptions = FixReadOptions()) throws(RouteImportError) -> FixReadResult {
-        guard bytes.count <= options.maxBytes else {
-            throw RouteImportError(message: "file is \(bytes.count) bytes, over the \(options.maxBytes)-byte limit")
-        }
-        let root: XMLElement
-        do throws(XMLReader.SyntaxError) {
-            root = try XMLReader.parse(bytes)
-        } catch {
-            throw RouteImportError(location: "line \(error.line), column \(error.column)", message: "invalid XML: \(error.reason)")
-        }
+        try RouteImportError.checkSize(bytes.count, limit: options.maxBytes)
+        let root = try RouteReader.parseXML(bytes)
         guard root.localName == "gpx" else {
             throw RouteImportError(location: "line \(root.line)", message: "not GPX: the root element is <\(root.name)>")
         }
@@ -124,14 +117,5 @@ public enum GPXTrackReader {
         let t = text.trimmedASCIISpaces
         guard !t.isEmpty, let v = Double(t), v.isFinite else { return nil }
         return v
-    }
-}
-
-extension String {
-    /// The string without leading and trailing ASCII spaces, tabs and line breaks.
-    var trimmedASCIISpaces: String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
-        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
-        return String(self[first...last])
     }
 }

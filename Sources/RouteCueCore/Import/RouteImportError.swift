@@ -51,6 +51,13 @@ public struct RouteImportError: Error, Equatable, Sendable, CustomStringConverti
         return out
     }
 
+    /// Refuses input of `byteCount` bytes when it is over `limit`, before anything parses it.
+    public static func checkSize(_ byteCount: Int, limit: Int) throws(RouteImportError) {
+        guard byteCount <= limit else {
+            throw RouteImportError(message: "file is \(byteCount) bytes, over the \(limit)-byte limit")
+        }
+    }
+
     /// At most `limit` characters of a value read from a file, for quoting in a message.
     public static func excerpt(_ value: String, limit: Int = 40) -> String {
         value.count <= limit ? value : String(value.prefix(limit)) + "…"

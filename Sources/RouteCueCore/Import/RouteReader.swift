@@ -4,9 +4,7 @@ public enum RouteReader {
     /// Reads `bytes` (named `name` in errors) into a route.
     public static func read(_ bytes: [UInt8], name: String, options: ImportOptions = ImportOptions()) throws(RouteImportError) -> Route {
         do throws(RouteImportError) {
-            guard bytes.count <= options.maxBytes else {
-                throw RouteImportError(message: "file is \(bytes.count) bytes, over the \(options.maxBytes)-byte limit")
-            }
+            try RouteImportError.checkSize(bytes.count, limit: options.maxBytes)
             if let forced = options.format {
                 if forced == .gpx { return try GPXRouteImporter.read(bytes, options: options) }
                 return try read(json: try parseJSON(bytes), format: forced, options: options)
@@ -31,6 +29,15 @@ public enum RouteReader {
         case .tour: return try TourImporter.read(root, options: options)
         case .routecue: return try RouteCueJSON.read(root)
         case .gpx: throw root.error("a GPX document cannot be embedded in JSON")
+        }
+    }
+
+    /// Parses XML, turning syntax errors into import errors with line and column.
+    public static func parseXML(_ bytes: [UInt8]) throws(RouteImportError) -> XMLElement {
+        do {
+            return try XMLReader.parse(bytes)
+        } catch {
+            throw RouteImportError(location: "line \(error.line), column \(error.column)", message: "invalid XML: \(error.reason)")
         }
     }
 

@@ -75,10 +75,12 @@ public struct CivilDate: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// `YYYY-MM-DD`.
     public var description: String {
-        func pad(_ v: Int, _ n: Int) -> String {
-            let s = String(v)
-            return s.count >= n ? s : String(repeating: "0", count: n - s.count) + s
-        }
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+        "\(Self.zeroPadded(year, width: 4))-\(Self.zeroPadded(month, width: 2))-\(Self.zeroPadded(day, width: 2))"
+    }
+
+    /// `value` in decimal with leading zeros up to `width` digits (`7` → `"07"`).
+    static func zeroPadded(_ value: Int, width: Int) -> String {
+        let s = String(value)
+        return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
     }
 }

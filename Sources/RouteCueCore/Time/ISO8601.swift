@@ -84,10 +84,7 @@ public enum ISO8601 {
         let days = millis >= 0 ? millis / 86_400_000 : (millis - 86_399_999) / 86_400_000
         let inDay = millis - days * 86_400_000
         let date = CivilDate(daysSinceEpoch: days)
-        func pad(_ v: Int, _ n: Int) -> String {
-            let s = String(v)
-            return s.count >= n ? s : String(repeating: "0", count: n - s.count) + s
-        }
+        func pad(_ v: Int, _ n: Int) -> String { CivilDate.zeroPadded(v, width: n) }
         let h = inDay / 3_600_000, m = inDay / 60_000 % 60, sec = inDay / 1000 % 60, ms = inDay % 1000
         return "\(date)T\(pad(h, 2)):\(pad(m, 2)):\(pad(sec, 2)).\(pad(ms, 3))Z"
     }

@@ -13,9 +13,7 @@
 public enum NMEAReader {
     /// Reads `bytes` as NMEA. Throws when the content is not NMEA at all (no valid sentence) or is binary.
     public static func read(_ bytes: [UInt8], options: FixReadOptions = FixReadOptions()) throws(RouteImportError) -> FixReadResult {
-        guard bytes.count <= options.maxBytes else {
-            throw RouteImportError(message: "file is \(bytes.count) bytes, over the \(options.maxBytes)-byte limit")
-        }
+        try RouteImportError.checkSize(bytes.count, limit: options.maxBytes)
         guard !TextLines.looksBinary(bytes) else {
             throw RouteImportError(location: "line 1", message: "binary data, not an NMEA 0183 log")
         }

@@ -12,12 +12,7 @@
 public enum GPXRouteImporter {
     /// Reads a GPX document into a route.
     public static func read(_ bytes: [UInt8], options: ImportOptions) throws(RouteImportError) -> Route {
-        let root: XMLElement
-        do {
-            root = try XMLReader.parse(bytes)
-        } catch {
-            throw RouteImportError(location: "line \(error.line), column \(error.column)", message: "invalid XML: \(error.reason)")
-        }
+        let root = try RouteReader.parseXML(bytes)
         guard root.localName == "gpx" else {
             throw RouteImportError(location: "line \(root.line)", message: "not a GPX document: the root element is <\(root.name)>, expected <gpx>")
         }

@@ -61,11 +61,5 @@ enum GPXValues {
     }
 
     /// `text` without leading and trailing white space.
-    static func trimmed(_ text: String) -> String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }
-        guard let first = text.firstIndex(where: { !isSpace($0) }), let last = text.lastIndex(where: { !isSpace($0) }) else {
-            return ""
-        }
-        return String(text[first...last])
-    }
+    static func trimmed(_ text: String) -> String { text.trimmedASCIISpaces }
 }
