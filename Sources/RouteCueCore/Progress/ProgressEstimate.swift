@@ -1,0 +1,45 @@
+/// Where the car is on the route at one monotonic instant, predicted from the last fix.
+public struct ProgressEstimate: Sendable, Equatable {
+    /// When the estimate holds.
+    public var instant: MonotonicInstant
+    /// Metres from the route start.
+    public var distanceAlong: Double
+    /// Speed along the route, metres per monotonic second (fix speed × the fix clock's time scale).
+    public var speed: Double
+    /// Acceleration along the route (m/s², monotonic seconds), trusted only briefly.
+    public var acceleration: Double
+    /// How many more seconds `acceleration` applies before the speed is taken as constant.
+    public var accelerationSeconds: Double
+    /// True when the estimate rests on prediction through a GPS outage.
+    public var uncertain: Bool
+    /// True when the prediction ran out (outage longer than `maxPredictionSeconds`): the position is frozen.
+    public var frozen: Bool
+    /// The current leg.
+    public var leg: Int
+    /// The next maneuver ahead (any, announced or not), if one is left.
+    public var nextManeuver: Int?
+    /// The next announced maneuver ahead, if one is left.
+    public var nextAnnouncedManeuver: Int?
+    /// Metres to `nextAnnouncedManeuver`.
+    public var distanceToNextManeuver: Double?
+    /// Seconds to `nextAnnouncedManeuver` at the current speed; nil while standing (nothing divides by zero).
+    public var timeToNextManeuver: Double?
+    /// Metres to the end of the current leg.
+    public var remainingLegDistance: Double
+    /// Metres to the destination.
+    public var remainingRouteDistance: Double
+    /// Seconds to the end of the leg, from the source's durations where it has them, else from the speed.
+    public var remainingLegTime: Double?
+    /// Seconds to the destination, likewise.
+    public var remainingRouteTime: Double?
+
+    /// Metres the car is predicted to cover in the next `seconds`.
+    public func travel(inSeconds seconds: Double) -> Double {
+        AlongTrackFilter.travel(speed: speed, acceleration: acceleration, horizon: accelerationSeconds, seconds: seconds)
+    }
+
+    /// Seconds until the car has covered `metres` more; nil while it stands or when it stops before.
+    public func time(toTravel metres: Double) -> Double? {
+        AlongTrackFilter.time(toTravel: metres, speed: speed, acceleration: acceleration, horizon: accelerationSeconds)
+    }
+}
