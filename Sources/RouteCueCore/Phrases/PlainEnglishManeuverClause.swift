@@ -54,8 +54,12 @@ struct PlainEnglishManeuverClause: Equatable {
             action = exit.map { "take exit \($0)" } ?? "take the exit"
             if let side = Self.side(m), side != (maneuver.drivingSide ?? .right).rawValue { action += " on the \(side)" }
         case .fork:
-            place = "at the fork"
-            action = Self.side(m).map { "keep \($0)" } ?? (m == .straight ? "keep straight" : "take the fork")
+            if let side = Self.side(m) ?? (m == .straight ? "straight" : nil) {
+                place = "at the fork"
+                action = "keep \(side)"
+            } else {
+                action = "take the fork"
+            }
         case .endOfRoad:
             place = "at the end of the road"
             action = Self.turn(m)
@@ -78,6 +82,8 @@ struct PlainEnglishManeuverClause: Equatable {
             action = m == .uTurn ? "make a U-turn" : "keep \(Self.side(m) ?? "straight")"
         case .useLane:
             action = m == .uTurn ? "make a U-turn" : (Self.side(m).map { "use the \($0) lane" } ?? "stay in your lane")
+            target = toward.map { "toward \($0)" }
+            roadTarget = nil
         case .ferry:
             action = "take the ferry"
             target = toward.map { "toward \($0)" }

@@ -53,19 +53,19 @@ public enum PlainEnglishPhrases {
         var parts = [lead, clause.place].compactMap { $0 }
         parts.append(PlainEnglishManeuverClause.join([clause.action, atManeuver ? "now" : nil, clause.target])
                      ?? clause.action)
-        if !short, let next, let thenWords = thenText(next) { parts.append("then \(thenWords)") }
+        if !short, let next { parts.append("then \(thenText(next))") }
         return parts.joined(separator: ", ")
     }
 
     /// The chained next maneuver: its place, action and road, without destinations.
-    static func thenText(_ next: Maneuver) -> String? {
+    static func thenText(_ next: Maneuver) -> String {
         let clause = PlainEnglishManeuverClause(next, short: false)
         switch clause.form {
         case .arrival(let ahead, _):
             return ahead
         case .departure, .instruction:
             let action = PlainEnglishManeuverClause.join([clause.action, clause.roadTarget]) ?? clause.action
-            return PlainEnglishManeuverClause.join([clause.place, action], separator: ", ")
+            return PlainEnglishManeuverClause.join([clause.place, action], separator: ", ") ?? action
         }
     }
 
