@@ -6,8 +6,8 @@ import XCTest
 /// The test-drive generator: real route geometries driven with the speed behaviour of real recorded drives
 /// (issue 3, "What must be shown"), with the ground truth the timing tests measure against.
 final class DriveGeneratorTests: XCTestCase {
-    static let swissFile = "nmea-extra/genivi-positioning/20100403_Z205_Switzerland.txt"
-    static let delftFile = "tracks/gpsbabel/sbn-v13.gpx"
+    static let swissFile = SpeedTrace.swissDrive
+    static let delftFile = SpeedTrace.delftDrive
 
     /// Routes of different kinds: derived maneuvers over two legs, a long motorway drive, roundabouts, a city.
     static let routeFiles = [
@@ -21,7 +21,7 @@ final class DriveGeneratorTests: XCTestCase {
 
     static func trace(_ file: String) throws -> SpeedTrace {
         if let t = traces[file] { return t }
-        let t = try SpeedTrace.read(try SharedData.bytes(file), name: file)
+        let t = try SpeedTrace.shared(file)
         traces[file] = t
         return t
     }
@@ -96,6 +96,34 @@ final class DriveGeneratorTests: XCTestCase {
         XCTAssertEqual(trace.duration, 25 + 10 + 4, accuracy: 1e-9)
         XCTAssertEqual(trace.speed(at: trace.duration + 5), 10, accuracy: 1e-9, "the trace repeats past its end")
         XCTAssertThrowsError(try SpeedTrace(fixes: Array(fixes.prefix(1)), name: "one fix"))
+    }
+
+    // MARK: Turn speeds
+
+    func test_turnSpeed_followsTheTurnAngle_rampsAndRoundabouts() {
+        let line = RouteGeometry(coordinates: [Coordinate(latitude: 52, longitude: 4), Coordinate(latitude: 52.001, longitude: 4),
+                                               Coordinate(latitude: 52.001, longitude: 4.002)])
+        let provenance = Provenance(kind: .derived, sourceLeg: 0, sourceIndex: nil, sourcePath: "hand-made")
+        func maneuver(_ type: ManeuverType, before: Double? = nil, after: Double? = nil, modifier: ManeuverModifier? = nil) -> Maneuver {
+            var m = Maneuver(type: type, modifier: modifier, location: line.coordinates[1], provenance: provenance)
+            m.bearingBefore = before
+            m.bearingAfter = after
+            m.distanceAlong = line.cumulativeDistances[1]
+            return m
+        }
+        func kmh(_ m: Maneuver) -> Double? { TurnSpeed.limit(for: m, geometry: line).map { ($0 * 3.6).rounded() } }
+        XCTAssertNil(kmh(maneuver(.turn, before: 0, after: 10)), "straight on")
+        XCTAssertEqual(kmh(maneuver(.turn, before: 0, after: 40)), 50)
+        XCTAssertEqual(kmh(maneuver(.turn, before: 350, after: 260)), 30, "a left turn across north")
+        XCTAssertEqual(kmh(maneuver(.turn, before: 0, after: 150)), 25)
+        XCTAssertEqual(kmh(maneuver(.continue, before: 0, after: 178)), 15)
+        XCTAssertEqual(kmh(maneuver(.roundabout, before: 0, after: 0)), 25)
+        XCTAssertEqual(kmh(maneuver(.offRamp, before: 0, after: 30)), 80)
+        XCTAssertNil(kmh(maneuver(.merge, before: 0, after: 30)))
+        XCTAssertEqual(kmh(maneuver(.turn, modifier: .sharpLeft)), 25, "no bearings: from the modifier")
+        XCTAssertEqual(kmh(maneuver(.turn)), 30, "no bearings, no modifier: the geometry turns 90° right")
+        XCTAssertEqual(kmh(maneuver(.waypoint, before: 0, after: 0)), 30, "a waypoint's bearings are not trusted")
+        XCTAssertNil(kmh(maneuver(.depart, before: 0, after: 90)))
     }
 
     // MARK: Drives

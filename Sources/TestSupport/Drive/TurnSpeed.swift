@@ -1,7 +1,9 @@
 import RouteCueCore
 
 /// The speed a car slows to for a maneuver, from its turn angle: how drivers take junctions. Straight-on
-/// maneuvers (under 20°) need no slowing; roundabouts are driven at about 25 km/h.
+/// maneuvers (under 20°) need no slowing; roundabouts are driven at about 25 km/h. A slight fork, keep or
+/// exit ramp is taken at up to 80 km/h (drivers slow down on the ramp, after the divergence), and a slight
+/// on-ramp or merge needs no slowing at all.
 public enum TurnSpeed {
     /// Slight turns (20°–60°): 50 km/h.
     public static let slight = 50 / 3.6
@@ -13,6 +15,8 @@ public enum TurnSpeed {
     public static let uTurn = 15 / 3.6
     /// Roundabouts and rotaries, entering and leaving: 25 km/h.
     public static let roundabout = 25 / 3.6
+    /// Slight forks, keeps and exit ramps (under 60°): 80 km/h.
+    public static let slightRamp = 80 / 3.6
 
     /// The speed limit (m/s) at `maneuver`, or nil when the car need not slow down there.
     public static func limit(for maneuver: Maneuver, geometry: RouteGeometry) -> Double? {
@@ -23,6 +27,13 @@ public enum TurnSpeed {
         default: break
         }
         guard let angle = turnAngle(of: maneuver, geometry: geometry) else { return nil }
+        if abs(angle) < 60 {
+            switch maneuver.type {
+            case .fork, .keep, .offRamp: return abs(angle) < 20 ? nil : slightRamp
+            case .onRamp, .merge: return nil
+            default: break
+            }
+        }
         return limit(forTurnAngle: angle)
     }
 
@@ -38,9 +49,11 @@ public enum TurnSpeed {
     }
 
     /// The maneuver's turn angle (degrees, positive right): from its bearings where the route gives them,
-    /// else from its modifier, else measured on the geometry 20 m either side of it.
+    /// else from its modifier, else measured on the geometry 20 m either side of it. A waypoint's bearings
+    /// are not used (OSRM writes `bearing_after` 0 on an arrival): the geometry says whether the route turns
+    /// there, or turns back.
     public static func turnAngle(of maneuver: Maneuver, geometry: RouteGeometry) -> Double? {
-        if let angle = maneuver.turnAngle { return angle }
+        if maneuver.type != .waypoint, let angle = maneuver.turnAngle { return angle }
         if let modifier = maneuver.modifier { return typicalAngle(modifier) }
         let d = maneuver.distanceAlong
         let before = geometry.coordinate(atDistance: d - 20), at = geometry.coordinate(atDistance: d)
