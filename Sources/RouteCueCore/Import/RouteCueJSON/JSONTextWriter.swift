@@ -11,7 +11,15 @@ enum JSONTextWriter {
         return out
     }
 
-    private static func write(_ value: JSONValue, indent: Int, into out: inout [UInt8]) {
+    /// The value on one line with no spaces (a JSON Lines record), without a trailing newline.
+    static func line(_ value: JSONValue) -> String {
+        var out: [UInt8] = []
+        write(value, indent: nil, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Writes `value`; a nil `indent` writes it compactly on one line.
+    private static func write(_ value: JSONValue, indent: Int?, into out: inout [UInt8]) {
         switch value {
         case .null: out.append(contentsOf: Array("null".utf8))
         case .bool(let b): out.append(contentsOf: Array((b ? "true" : "false").utf8))
@@ -19,6 +27,15 @@ enum JSONTextWriter {
         case .string(let s): writeString(s, into: &out)
         case .array(let items):
             if items.isEmpty { out.append(contentsOf: Array("[]".utf8)); return }
+            guard let indent else {
+                out.append(UInt8(ascii: "["))
+                for (i, item) in items.enumerated() {
+                    if i > 0 { out.append(UInt8(ascii: ",")) }
+                    write(item, indent: nil, into: &out)
+                }
+                out.append(UInt8(ascii: "]"))
+                return
+            }
             if isShortScalarList(items) {
                 out.append(UInt8(ascii: "["))
                 for (i, item) in items.enumerated() {
@@ -38,6 +55,17 @@ enum JSONTextWriter {
             out.append(UInt8(ascii: "]"))
         case .object(let object):
             if object.count == 0 { out.append(contentsOf: Array("{}".utf8)); return }
+            guard let indent else {
+                out.append(UInt8(ascii: "{"))
+                for (i, (key, item)) in object.pairs.enumerated() {
+                    if i > 0 { out.append(UInt8(ascii: ",")) }
+                    writeString(key, into: &out)
+                    out.append(UInt8(ascii: ":"))
+                    write(item, indent: nil, into: &out)
+                }
+                out.append(UInt8(ascii: "}"))
+                return
+            }
             out.append(UInt8(ascii: "{"))
             for (i, (key, item)) in object.pairs.enumerated() {
                 if i > 0 { out.append(UInt8(ascii: ",")) }

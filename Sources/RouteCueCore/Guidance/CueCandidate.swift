@@ -1,0 +1,44 @@
+/// Identity of a cue that is spoken (or skipped) at most once per route.
+enum CueKey: Hashable, Sendable {
+    /// A stage of a maneuver.
+    case stage(maneuver: Int, CueStage)
+    /// The route's own announcement `index` of a maneuver.
+    case source(maneuver: Int, index: Int)
+    /// "Continue for …" after a maneuver.
+    case continueAfter(maneuver: Int)
+    /// "Head north on …" at the start.
+    case departure
+    /// A warning of the route.
+    case warning(Int)
+    /// Arrival at the waypoint ending a leg (when it was not announced before it).
+    case arrival(leg: Int)
+    /// "Recalculating", once per off-route episode.
+    case offRoute(episode: Int)
+}
+
+/// A cue that may be spoken soon: its words and where along the route they must be heard.
+struct CueCandidate: Sendable {
+    var key: CueKey
+    var kind: CueKind
+    var stage: CueStage?
+    var maneuver: Int?
+    var leg: Int
+    /// Full words, and the short form where there is one.
+    var full: String
+    var short: String?
+    /// Metres along the route of the point the cue's distance refers to; nil for a cue spoken as soon as possible.
+    var reference: Double?
+    /// Metres before `reference` where the first word should be heard; nil while it cannot be placed yet (a time
+    /// trigger while standing).
+    var heardAt: Double?
+    /// The log's `target_m`.
+    var target: Double?
+    /// The first word must be heard with at least this many metres left (the words stop being true below).
+    var trueLower: Double
+    /// The last word must end with at least this many metres left, at the current speed (action: the lead).
+    var endLeadSeconds: Double
+    /// For a cue without a reference: the latest instant it may start.
+    var latestStart: MonotonicInstant?
+    /// Higher wins a conflict.
+    var priority: Int
+}

@@ -1,0 +1,129 @@
+/// The guidance engine: route progress plus notification timing, as one state machine on an injected
+/// monotonic clock. Fixes, ticks and commands go in (`handle(_:at:)`); cues to speak, decisions for the log,
+/// texts to render and reroute requests come out. It fires cues on timers predicted from the motion
+/// (`nextWakeup`), not on fix arrival, and never starts a cue that would be late or overlap another.
+public struct GuidanceEngine: Sendable {
+    /// Progress along the current route.
+    public private(set) var progress: RouteProgress
+    /// Timing options.
+    public let timing: TimingOptions
+    /// The active audio route's latency and pre-roll.
+    public private(set) var audio: AudioRouteTiming
+    /// Language tag written to the cue log.
+    public let language: String
+    /// Spoken durations, measured or estimated.
+    public internal(set) var durations = CueDurations()
+    /// 0 for the first route, +1 for each new one.
+    public private(set) var routeGeneration = 0
+    /// When the engine next wants a `.tick`.
+    public internal(set) var nextWakeup: MonotonicInstant?
+
+    var plans: [Int: ManeuverPlan] = [:]
+    var done: Set<CueKey> = []
+    var memory = SpokenCueMemory()
+    var playingUntil: MonotonicInstant?
+    var playingID: Int?
+    var sequence = 0
+    var pendingImmediate: [CueCandidate] = []
+    var offRouteEpisodes = 0
+    var departureDue = false
+    var arrivedLegs: Set<Int> = []
+
+    /// An engine guiding along `route`.
+    public init(route: Route, progress options: ProgressOptions = ProgressOptions(), timing: TimingOptions = TimingOptions(),
+                audio: AudioRouteTiming = AudioRouteTiming(), language: String = "en-US") {
+        self.progress = RouteProgress(route: route, options: options)
+        self.timing = timing
+        self.audio = audio
+        self.language = language
+    }
+
+    /// The route being followed.
+    public var route: Route { progress.route }
+
+    /// Handles one input at monotonic `now` and says what to do.
+    public mutating func handle(_ input: GuidanceInput, at now: MonotonicInstant) -> [GuidanceAction] {
+        var actions: [GuidanceAction] = []
+        switch input {
+        case .fix(let fix):
+            let wasAcquiring = progress.state == .acquiring
+            let events = progress.update(with: fix)
+            if wasAcquiring, progress.state == .onRoute, routeGeneration == 0,
+               progress.estimate(at: now).distanceAlong < 150 {
+                departureDue = timing.announceDeparture
+            }
+            handle(events, at: now, into: &actions)
+        case .tick:
+            handle(progress.tick(at: now), at: now, into: &actions)
+        case .newRoute(let route):
+            routeGeneration += 1
+            plans.removeAll()
+            done.removeAll()
+            pendingImmediate.removeAll { $0.kind != .reroute }
+            arrivedLegs.removeAll()
+            departureDue = false
+            handle(progress.replaceRoute(route), at: now, into: &actions)
+        case .skipToNextDestination:
+            handle(progress.skipToNextDestination(at: now), at: now, into: &actions)
+        case .rendered(let text, let seconds):
+            durations.record(text, seconds: seconds)
+        case .audioFinished(let id):
+            if id == playingID { playingUntil = now.advanced(bySeconds: timing.gapSeconds); playingID = nil }
+        case .audioRoute(let timing):
+            audio = timing
+        }
+        schedule(at: now, into: &actions)
+        return actions
+    }
+
+    /// Turns progress events into actions and immediate cues.
+    private mutating func handle(_ events: [ProgressEvent], at now: MonotonicInstant, into actions: inout [GuidanceAction]) {
+        for event in events {
+            actions.append(.progress(event))
+            switch event {
+            case .rerouteRequested(let request):
+                actions.append(.reroute(request))
+            case .offRoute:
+                offRouteEpisodes += 1
+                let text = PlainEnglishPhrases.text(for: CuePhraseRequest(subject: .offRoute), units: timing.units)
+                pendingImmediate.append(immediate(.offRoute(episode: offRouteEpisodes), kind: .reroute, leg: progress.leg,
+                                                  text: text, now: now, within: 10))
+            case .waypointReached(let leg, let waypoint):
+                arrivedLegs.insert(leg)
+                if let m = arrivalManeuver(endingLeg: leg), done.contains(.stage(maneuver: m, .action)) { break }
+                let text = PlainEnglishPhrases.text(for: CuePhraseRequest(subject: .waypointReached(name: waypoint?.name)),
+                                                    units: timing.units)
+                pendingImmediate.append(immediate(.arrival(leg: leg), kind: .waypoint, leg: leg, text: text, now: now, within: 15))
+            case .arrived:
+                let leg = max(0, route.legs.count - 1)
+                arrivedLegs.insert(leg)
+                if let m = arrivalManeuver(endingLeg: leg), done.contains(.stage(maneuver: m, .action)) { break }
+                let name = route.waypoints.last { $0.role == .destination }?.name
+                let text = PlainEnglishPhrases.text(for: CuePhraseRequest(subject: .destinationReached(name: name)),
+                                                    units: timing.units)
+                pendingImmediate.append(immediate(.arrival(leg: leg), kind: .arrival, leg: leg, text: text, now: now, within: 15))
+            default:
+                break
+            }
+        }
+    }
+
+    /// The `waypoint` or `arrive` maneuver at the end of `leg`, if the route has one.
+    func arrivalManeuver(endingLeg leg: Int) -> Int? {
+        route.maneuvers.last { $0.leg == leg && ($0.type == .waypoint || $0.type == .arrive) }?.index
+    }
+
+    /// A cue with no distance, to be spoken as soon as nothing else is playing, within `within` seconds.
+    private func immediate(_ key: CueKey, kind: CueKind, leg: Int, text: String, now: MonotonicInstant,
+                           within: Double) -> CueCandidate {
+        CueCandidate(key: key, kind: kind, stage: nil, maneuver: nil, leg: leg, full: text, short: nil, reference: nil,
+                     heardAt: nil, target: nil, trueLower: -.infinity, endLeadSeconds: 0,
+                     latestStart: now.advanced(bySeconds: within), priority: 5)
+    }
+
+    /// The next sequence number of the cue log.
+    mutating func nextSequence() -> Int {
+        sequence += 1
+        return sequence
+    }
+}

@@ -1,0 +1,31 @@
+/// What the engine is told.
+public enum GuidanceInput: Sendable, Equatable {
+    /// A fix arrived (its `received` is the monotonic instant of arrival).
+    case fix(Fix)
+    /// Time passed: the timer the engine asked for (`nextWakeup`) fired.
+    case tick
+    /// A new route (a reroute's answer or a new destination); cues already spoken are not repeated.
+    case newRoute(Route)
+    /// Skip the next waypoint and guide to the one after.
+    case skipToNextDestination
+    /// Synthesis measured how long a text takes to speak.
+    case rendered(text: String, seconds: Double)
+    /// The audio side finished (or stopped) cue `id` at this instant.
+    case audioFinished(id: Int)
+    /// The active audio route changed.
+    case audioRoute(AudioRouteTiming)
+}
+
+/// What the engine asks for.
+public enum GuidanceAction: Sendable, Equatable {
+    /// Speak this cue now (its deadline is for the audio side to enforce).
+    case speak(Cue)
+    /// A decision that produced no audio: a stage skipped, and why.
+    case logged(CueLogEntry)
+    /// Synthesize this text ahead of time and report its duration (`GuidanceInput.rendered`).
+    case render(String)
+    /// Ask the routing side for a new route.
+    case reroute(RerouteRequest)
+    /// Something progress noticed (for the UI and the log).
+    case progress(ProgressEvent)
+}
