@@ -17,6 +17,9 @@ enum CLI {
                                           position along the route and where in the file it came from)
           route convert FILE --to routecue
                                           convert a route file to lossless RouteCue JSON
+          simulate --route FILE --fixes FILE --cues OUT.jsonl [--wav OUT.wav] [...]
+                                          run the guidance engine on a recorded drive with a virtual clock,
+                                          synthesize every cue, write the cue log (routecue simulate --help)
           config check [FILE]             validate a configuration file (default /etc/routecue/routecue.json)
           fixes inspect FILE [--json]     read a recorded drive (NMEA 0183, gpsd JSON, GPX track) and summarize
                                           its fixes and skipped lines
@@ -49,6 +52,8 @@ enum CLI {
             return FixesCommand.run(Array(arguments.dropFirst()))
         case "route":
             return RouteCommand.run(Array(arguments.dropFirst()))
+        case "simulate":
+            return SimulateCommand.run(Array(arguments.dropFirst()))
         default:
             printError("unknown command '\(command)' (try 'routecue --help')")
             return 2

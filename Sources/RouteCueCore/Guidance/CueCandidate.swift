@@ -41,4 +41,6 @@ struct CueCandidate: Sendable {
     var latestStart: MonotonicInstant?
     /// Higher wins a conflict.
     var priority: Int
+    /// Metres to the maneuver when it became the next one (approach stages), to tell "too close" from "passed".
+    var remainingWhenNext: Double? = nil
 }

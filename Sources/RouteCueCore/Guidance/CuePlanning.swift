@@ -25,7 +25,7 @@ extension GuidanceEngine {
                 result += sourceCandidates(maneuver, source)
             } else {
                 for stage in Self.approachStages {
-                    if let c = stageCandidate(maneuver, stage: stage, plan: plan, e: e) { result.append(c) }
+                    if let c = stageCandidate(maneuver, stage: stage, plan: plan, e: e, actions: &actions) { result.append(c) }
                 }
             }
         }
@@ -69,7 +69,8 @@ extension GuidanceEngine {
     }
 
     /// One approach stage of `maneuver` as a candidate, or nil when the row leaves it out or it is done.
-    private func stageCandidate(_ maneuver: Maneuver, stage: CueStage, plan: ManeuverPlan, e: ProgressEstimate) -> CueCandidate? {
+    private mutating func stageCandidate(_ maneuver: Maneuver, stage: CueStage, plan: ManeuverPlan,
+                                         e: ProgressEstimate, actions: inout [GuidanceAction]) -> CueCandidate? {
         let key = CueKey.stage(maneuver: maneuver.index, stage)
         guard timing.includedStages.contains(stage), !done.contains(key),
               let trigger = timing.row(plan.profile)[stage] else { return nil }
@@ -89,17 +90,17 @@ extension GuidanceEngine {
                                 heardAt: heardAt, target: heardAt, trueLower: 0, endLeadSeconds: timing.actionLeadSeconds,
                                 latestStart: nil, priority: 4)
         }
-        guard let metres = trigger.metres(atSpeed: e.speed, standing: standing) else {
+        let spoken: SpokenDistance
+        switch plans[maneuver.index]?.stageDistances[stage].map(StagePlacement.placed) ?? placeStage(maneuver, stage, plan: plan, e: e) {
+        case .placed(let distance):
+            spoken = distance
+        case .waiting:
             return CueCandidate(key: key, kind: .maneuver, stage: stage, maneuver: maneuver.index, leg: maneuver.leg,
                                 full: "", short: nil, reference: maneuver.distanceAlong, heardAt: nil, target: nil,
                                 trueLower: 0, endLeadSeconds: 0, latestStart: nil, priority: stage == .distance ? 3 : stage == .reminder ? 2 : 1)
-        }
-        let spoken = SpokenDistances.nearest(toMetres: metres, in: timing.units)
-        // A later stage that would say the same distance as an earlier one adds nothing.
-        for earlier in Self.approachStages where earlier < stage {
-            if let t = timing.row(plan.profile)[earlier], timing.includedStages.contains(earlier),
-               let m = t.metres(atSpeed: e.speed, standing: standing),
-               SpokenDistances.nearest(toMetres: m, in: timing.units).metres <= spoken.metres { return nil }
+        case .redundant(let reason):
+            skipStage(maneuver, stage, plan: plan, e: e, reason: reason, actions: &actions)
+            return nil
         }
         let landmark = stage == .distance && timing.naturalGuidance ? unambiguousLandmark(maneuver, e: e) : nil
         let full = phrase(.maneuver(maneuver, stage: stage, distance: spoken, then: then, landmark: landmark))
@@ -108,7 +109,47 @@ extension GuidanceEngine {
                             full: full, short: short == full ? nil : short, reference: maneuver.distanceAlong,
                             heardAt: spoken.metres, target: spoken.metres,
                             trueLower: SpokenDistances.trueRange(of: spoken, in: timing.units).lowerBound,
-                            endLeadSeconds: 0, latestStart: nil, priority: stage == .distance ? 3 : stage == .reminder ? 2 : 1)
+                            endLeadSeconds: 0, latestStart: nil, priority: stage == .distance ? 3 : stage == .reminder ? 2 : 1,
+                            remainingWhenNext: plan.plannedAt.isFinite ? maneuver.distanceAlong - plan.plannedAt : nil)
+    }
+
+    /// Where an approach stage stands: placed at a spoken distance, waiting (a time trigger while the car stands),
+    /// or redundant (it would say no more than a later stage).
+    enum StagePlacement {
+        case placed(SpokenDistance)
+        case waiting
+        case redundant(String)
+    }
+
+    /// Fixes the distance an approach stage speaks: the natural value nearest its trigger, or — when the maneuver
+    /// became next too close for it — the largest smaller natural value still ahead and above the later stages, so
+    /// the number is heard exactly where it is true. The range stage is never moved (it would repeat a later one).
+    private mutating func placeStage(_ maneuver: Maneuver, _ stage: CueStage, plan: ManeuverPlan,
+                                     e: ProgressEstimate) -> StagePlacement {
+        let standing = progress.options.standingSpeed
+        let row = timing.row(plan.profile)
+        guard let metres = row[stage]?.metres(atSpeed: e.speed, standing: standing) else { return .waiting }
+        var spoken = SpokenDistances.nearest(toMetres: metres, in: timing.units)
+        // What the later stages say (or, for action, where it starts): this stage must say more than all of them.
+        var floor = 0.0
+        var floorStage: CueStage?
+        for later in Self.approachStages where later > stage && timing.includedStages.contains(later) {
+            guard let m = row[later]?.metres(atSpeed: max(e.speed, standing), standing: standing) else { continue }
+            let value = later == .action ? m : SpokenDistances.nearest(toMetres: m, in: timing.units).metres
+            if value > floor { floor = value; floorStage = later }
+        }
+        let remaining = maneuver.distanceAlong - e.distanceAlong
+        let margin = e.speed * (audio.leadIn + 0.3) + 2
+        if stage != .range, spoken.metres > remaining - margin,
+           let smaller = SpokenDistances.values(for: timing.units).last(where: { $0.metres <= remaining - margin }),
+           smaller.metres > floor {
+            spoken = smaller
+        }
+        guard spoken.metres > floor else {
+            return .redundant("says no more than the \(floorStage?.rawValue ?? "next") stage")
+        }
+        plans[maneuver.index]?.stageDistances[stage] = spoken
+        return .placed(spoken)
     }
 
     /// "Continue for 12 kilometers" shortly after the announced maneuver before `m`, when `m` is far.

@@ -71,6 +71,9 @@ extension GuidanceEngine {
         if let reference = c.reference {
             let r = reference - e.distanceAlong - e.travel(inSeconds: leadIn)
             if r < c.trueLower {
+                if let r0 = c.remainingWhenNext, r0 < c.trueLower {
+                    return .skip("too close: the maneuver became next \(metres(r0)) before it, these words are true only from \(metres(c.trueLower))")
+                }
                 return .skip(c.stage == .action
                     ? "no time: \(metres(r)) left when it could be heard"
                     : "moment passed: \(metres(r)) left when it could be heard, its words are true only from \(metres(c.trueLower))")

@@ -8,6 +8,10 @@ struct ManeuverPlan: Sendable, Equatable {
     var chainedFrom: Int?
     /// Metres along the route where the car was when this plan was made.
     var plannedAt: Double
+    /// The distance each approach stage speaks, fixed the first time it can be placed (a time trigger needs the
+    /// car moving). When the maneuver became next too close for the configured value, a smaller natural value
+    /// that can still be heard exactly where it is true.
+    var stageDistances: [CueStage: SpokenDistance] = [:]
 }
 
 /// Maneuvers already announced before a new route arrived, so the same cue is not repeated at the same place.

@@ -17,6 +17,7 @@ public struct RouteProgress: Sendable {
     /// Relation of fix time to the monotonic clock.
     public private(set) var clock: FixClock
 
+    private var timeline: RouteTimeline
     private var filter: AlongTrackFilter?
     private var floorAlong = 0.0
     private var lastFix: Fix?
@@ -31,6 +32,7 @@ public struct RouteProgress: Sendable {
     /// Starts following `route`.
     public init(route: Route, options: ProgressOptions = ProgressOptions()) {
         self.route = route
+        self.timeline = RouteTimeline(route)
         self.options = options
         self.clock = FixClock(latencyFloor: options.fixLatencyFloorSeconds)
     }
@@ -176,9 +178,8 @@ public struct RouteProgress: Sendable {
         }
         along = min(length, along)
         let uncertain = gpsLost || (lastFix.map { now.seconds(since: $0.received) > options.outageAfterSeconds } ?? true)
-        let next = route.maneuvers.firstIndex { $0.distanceAlong > along + 0.01 && $0.leg >= leg }
-        var nextAnnounced: Int?
-        if let next { nextAnnounced = route.maneuvers[next...].firstIndex { $0.announced } }
+        let next = timeline.nextManeuver(after: along, leg: leg)
+        let nextAnnounced = next.flatMap { timeline.nextAnnounced(from: $0) }
         let toNext = nextAnnounced.map { route.maneuvers[$0].distanceAlong - along }
         let standing = speed < options.standingSpeed
         let legEnd = route.legs.isEmpty ? length : route.legs[min(leg, route.legs.count - 1)].distanceEnd
@@ -208,6 +209,7 @@ public struct RouteProgress: Sendable {
     public mutating func replaceRoute(_ newRoute: Route) -> [ProgressEvent] {
         let speed = filter?.speed ?? 0
         route = newRoute
+        timeline = RouteTimeline(newRoute)
         state = .acquiring
         leg = 0
         filter = nil
@@ -331,17 +333,7 @@ public struct RouteProgress: Sendable {
 
     private func remainingTime(from along: Double, to end: Double, speed: Double) -> Double? {
         let distance = max(0, end - along)
-        var seconds = 0.0
-        var covered = 0.0
-        for m in route.maneuvers where m.distanceAlong < end {
-            guard let d = m.sourceDistance, let s = m.sourceDuration, d > 0 else { continue }
-            let stretch = max(m.distanceAlong, along)...max(m.distanceAlong, min(end, m.distanceAlong + d))
-            let part = stretch.upperBound - stretch.lowerBound
-            guard part > 0 else { continue }
-            seconds += s * part / d
-            covered += part
-        }
-        if covered >= distance * 0.9, covered > 0 { return seconds * distance / covered }
+        if timeline.hasDurations { return max(0, timeline.expectedTime(at: end) - timeline.expectedTime(at: along)) }
         return speed >= options.standingSpeed ? distance / speed : nil
     }
 }

@@ -1,0 +1,31 @@
+/// How a recorded drive is replayed through the engine.
+public struct SimulationOptions: Sendable, Equatable {
+    /// Mean delay (s) from the moment a fix describes to its arrival at RouteCue (DESIGN.md: 0.1–1 s in a car).
+    public var fixLatency = 0.3
+    /// Uniform jitter (s) around `fixLatency`: each fix arrives `fixLatency ± fixJitter` after its receive instant.
+    public var fixJitter = 0.1
+    /// Seed of the jitter, so a run is reproducible.
+    public var seed: UInt64 = 1
+    /// How long to keep the engine running after the last fix (for cues still predicted).
+    public var tailSeconds = 30.0
+
+    /// The defaults (300 ± 100 ms).
+    public init() {}
+}
+
+/// A small deterministic generator (SplitMix64) for the jitter: the same seed gives the same run.
+struct SplitMixJitter: Sendable {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    /// A uniform value in [-1, 1].
+    mutating func nextSigned() -> Double {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        z ^= z >> 31
+        return Double(z >> 11) / Double(1 << 53) * 2 - 1
+    }
+}

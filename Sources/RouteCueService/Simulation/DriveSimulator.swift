@@ -1,0 +1,63 @@
+import RouteCueCore
+import Speech
+
+/// `routecue simulate`: the guidance engine on a recorded drive with a virtual clock, every cue synthesized by
+/// espeak-ng to learn its real duration, and optionally the whole drive's guidance audio written to a WAV file
+/// (each cue's words placed at the instant they are heard).
+public final class DriveSimulator {
+    /// The synthesizer that measures (and renders) every cue.
+    public let synthesizer: SpeechSynthesizer
+    private var rendered: [String: SynthesizedSpeech] = [:]
+    private var failures: [String] = []
+
+    /// A simulator speaking with espeak-ng voice `voice`.
+    public init(voice: String) throws(SpeechError) {
+        synthesizer = try SpeechSynthesizer(voice: voice)
+    }
+
+    /// Texts espeak-ng could not synthesize (their durations were estimated), with the error.
+    public var synthesisFailures: [String] { failures }
+
+    /// Runs `engine` over `fixes`; with `wavPath`, writes the audio of every spoken cue at its place in time.
+    public func run(engine: inout GuidanceEngine, fixes: [Fix], options: SimulationOptions,
+                    wavPath: String? = nil) throws(WAVWriteError) -> GuidanceSimulation.Result {
+        let writer = try wavPath.map { (path) throws(WAVWriteError) in
+            try WAVFileWriter(path: path, sampleRate: synthesizer.sampleRate)
+        }
+        var writeError: WAVWriteError?
+        let rate = Double(synthesizer.sampleRate)
+        let result = GuidanceSimulation.run(
+            engine: &engine, fixes: fixes, options: options,
+            render: { text in self.duration(of: text) },
+            played: { cue in
+                guard let writer, writeError == nil, let speech = self.rendered[cue.text] else { return }
+                let startSample = Int((cue.audioStart.seconds * rate).rounded())
+                do throws(WAVWriteError) {
+                    if startSample > writer.sampleCount {
+                        try writer.appendSilence(sampleCount: startSample - writer.sampleCount)
+                    }
+                    try writer.append(speech.samples)
+                } catch {
+                    writeError = error
+                }
+            })
+        if let writer {
+            if let writeError { throw writeError }
+            try writer.finish()
+        }
+        return result
+    }
+
+    /// Seconds of speech of `text`, synthesized once and kept.
+    private func duration(of text: String) -> Double {
+        if let speech = rendered[text] { return speech.duration }
+        do {
+            let speech = try synthesizer.synthesize(text)
+            rendered[text] = speech
+            return speech.duration
+        } catch {
+            failures.append("\(text): \(error)")
+            return CueDurations().seconds(text)
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import RouteCueCore
+import RouteCueService
+
+/// `routecue simulate`: run the guidance engine on a route and a recorded drive, on a virtual clock.
+enum SimulateCommand {
+    static let usage = """
+        usage: routecue simulate --route FILE --fixes FILE --cues OUT.jsonl [--wav OUT.wav] [--config FILE]
+                                 [--lang en-US|en-GB] [--units metric|imperial_us|imperial_uk] [--mode MODE]
+                                 [--fix-latency MS] [--fix-jitter MS] [--audio-route default|speaker|hfp] [--quiet]
+        """
+
+    static let help = """
+        routecue simulate — guidance on a recorded drive, as it would sound in the car
+
+        \(usage)
+
+          --route FILE      the route (any format `routecue route inspect` reads)
+          --fixes FILE      the drive: NMEA 0183, gpsd JSON or a GPX track
+          --cues OUT.jsonl  the cue log: one JSON object per cue spoken, cancelled or skipped
+          --wav OUT.wav     also write the guidance audio of the whole drive (22050 Hz mono)
+          --config FILE     timing, progress and audio settings (default: the built-in defaults)
+          --lang TAG        language of the cues (English only until language packs exist; default en-US)
+          --units U         metric (default), imperial_us or imperial_uk
+          --mode MODE       transport mode: car (default), truck, bus, taxi, scooter, bicycle, pedestrian
+          --fix-latency MS  mean delay of each fix before it reaches RouteCue (default 300)
+          --fix-jitter MS   uniform jitter around it (default 100)
+          --audio-route R   whose latency and pre-roll apply (default: default)
+          --quiet           no summary on standard output
+        Every cue is synthesized with espeak-ng to learn its real duration. The summary lists every cue spoken
+        with the distance left when its first word is heard and where it was meant to be heard.
+        """
+
+    /// Runs the command; returns the exit status.
+    static func run(_ arguments: [String]) -> Int32 {
+        if arguments.contains("--help") || arguments.contains("-h") { print(help); return 0 }
+        return CLI.exitStatus(usage: usage) {
+            let args = try ArgumentList(arguments, valued: ["route", "fixes", "cues", "wav", "config", "lang", "units", "mode",
+                                                            "fix-latency", "fix-jitter", "audio-route", "max-size"],
+                                        flagNames: ["quiet", "help"])
+            guard args.positional.isEmpty else { throw ArgumentList.UsageError(description: "unexpected argument '\(args.positional[0])'") }
+            guard let routePath = args.value("route") else { throw ArgumentList.UsageError(description: "missing --route FILE") }
+            guard let fixesPath = args.value("fixes") else { throw ArgumentList.UsageError(description: "missing --fixes FILE") }
+            guard let cuesPath = args.value("cues") else { throw ArgumentList.UsageError(description: "missing --cues OUT.jsonl") }
+            let settings = try SimulationSettings(args)
+            let route = try RouteCommand.load(routePath, options: ImportOptions(maxBytes: settings.maxBytes))
+            let fixBytes = try InputFile.read(fixesPath, maxBytes: settings.maxBytes)
+            let read = try FixReader.read(fixBytes, name: fixesPath, options: FixReadOptions(maxBytes: settings.maxBytes))
+            guard !read.fixes.isEmpty else { throw RouteImportError(file: fixesPath, message: "holds no fixes") }
+            guard FileManager.default.createFile(atPath: cuesPath, contents: nil) else {
+                throw RouteImportError(file: cuesPath, message: "cannot create the cue log")
+            }
+            var engine = GuidanceEngine(route: route, progress: settings.progress, timing: settings.timing,
+                                        audio: settings.audio, language: settings.language)
+            let simulator = try DriveSimulator(voice: settings.voice)
+            let result = try simulator.run(engine: &engine, fixes: read.fixes, options: settings.simulation,
+                                           wavPath: args.value("wav"))
+            let lines = result.log.map { $0.jsonLine(fixTime: result.mapping.fixTime(at:)) }
+            let text = lines.joined(separator: "\n") + (lines.isEmpty ? "" : "\n")
+            guard FileManager.default.createFile(atPath: cuesPath, contents: Data(text.utf8)) else {
+                throw RouteImportError(file: cuesPath, message: "cannot write the cue log")
+            }
+            for failure in simulator.synthesisFailures { CLI.printError("synthesis failed, duration estimated: \(failure)") }
+            if !args.flag("quiet") { print(SimulationSummary(result: result, route: route).text) }
+            return 0
+        }
+    }
+}
