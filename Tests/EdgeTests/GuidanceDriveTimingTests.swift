@@ -1,0 +1,86 @@
+import RouteCueCore
+import RouteCueService
+import TestSupport
+import XCTest
+
+/// Issue 3, "What must be shown": real route geometries driven with the speed behaviour of real recorded drives
+/// (GENIVI Swiss drive, Delft), 1 Hz fixes with ~3 m noise, 300 ± 100 ms fix latency and a 30 s outage, run
+/// through `routecue simulate`'s engine with espeak-ng durations, and measured against the ground truth.
+final class GuidanceDriveTimingTests: XCTestCase {
+    static let routes = [
+        "routes/osrm/ferrostar/standard_osrm_polyline6_response.json",
+        "routes/osrm-compatible/mapbox-directions-swift/subVisualInstructions.json",
+        "routes/osrm-compatible/mapbox-directions-swift/v5_driving_dc_polyline.json",
+        "routes/osrm-compatible/mapbox-directions-swift/tollAndFerryDirectionsRoute.json",
+        "routes/osrm-compatible/maplibre-navigation-ios/route-with-lanes.json",
+        "routes/osrm-compatible/maplibre-navigation-ios/routeWithTunnels_9thStreetDC.json",
+        "routes/valhalla/ferrostar-osrm-format/valhalla_osrm_with_roundabouts.json",
+        "routes/valhalla/ferrostar-osrm-format/valhalla_extended_osrm_response.json",
+        "routes/graphhopper/ferrostar/graphhopper_response.json",
+        "routes/graphhopper/graphhopper-maps/response-hoyerswerda2.json",
+    ]
+
+    struct Run {
+        var name: String
+        var evaluation: CueTimingEvaluation
+    }
+
+    /// Every route × both traces, with the outage at 40 % of the route.
+    static func runs() throws -> [Run] {
+        try SharedData.require()
+        let traces = [try SpeedTrace.shared(SpeedTrace.swissDrive), try SpeedTrace.shared(SpeedTrace.delftDrive)]
+        var runs: [Run] = []
+        for path in routes {
+            let route = try RouteReader.read(SharedData.bytes(path), name: path)
+            for (t, trace) in traces.enumerated() {
+                var options = DriveOptions()
+                options.seed = UInt64(runs.count + 1)
+                options.outage = DriveOutage(start: .distanceAlong(route.length * 0.4))
+                let drive = try DriveGenerator.drive(route, trace: trace, options: options)
+                var engine = GuidanceEngine(route: route)
+                var simulation = SimulationOptions()
+                simulation.seed = UInt64(100 + runs.count)
+                let result = try DriveSimulator(voice: "en-us").run(engine: &engine, fixes: drive.fixes, options: simulation)
+                runs.append(Run(name: "\(path.split(separator: "/").last!) × \(t == 0 ? "Swiss" : "Delft")",
+                                evaluation: CueTimingEvaluation(result: result, route: route, drive: drive)))
+            }
+        }
+        return runs
+    }
+
+    func test_distanceCues_areHeardWithin3mOfTheirTarget_atP95_upTo130kmh() throws {
+        let runs = try Self.runs()
+        let errors = runs.flatMap(\.evaluation.distanceErrors)
+        let speeds = runs.flatMap(\.evaluation.distanceCueSpeeds)
+        let p50 = CueTimingEvaluation.quantile(errors, 0.5) ?? .nan
+        let p95 = CueTimingEvaluation.quantile(errors, 0.95) ?? .nan
+        print("distance cues: \(errors.count) over \(runs.count) drives, up to \(Int((speeds.max() ?? 0) * 3.6)) km/h; |heard − target| p50 \(p50) m, p95 \(p95) m, max \(errors.max() ?? .nan) m")
+        for run in runs {
+            let e = run.evaluation.distanceErrors
+            print("  \(run.name): \(e.count) cues, p95 \(CueTimingEvaluation.quantile(e, 0.95) ?? 0) m, max \(e.max() ?? 0) m")
+        }
+        XCTAssertGreaterThan(errors.count, 50)
+        XCTAssertLessThanOrEqual(p95, 3.0)
+    }
+
+    func test_noCueIsHeardAfterItsManeuver_andEveryActionEndsBeforeIt() throws {
+        let runs = try Self.runs()
+        var passed = 0, spoken = 0
+        var skipped: [String] = []
+        for run in runs {
+            let e = run.evaluation
+            XCTAssertEqual(e.heardAfterManeuver, [], run.name)
+            XCTAssertEqual(e.actionsEndingLate, [], run.name)
+            XCTAssertEqual(e.overlaps, [], run.name)
+            XCTAssertEqual(e.maneuversWithoutAction, [], "\(run.name): maneuvers passed on route with no action cue and no reason")
+            passed += e.maneuversPassed
+            spoken += e.actionsSpoken
+            skipped += e.actionsSkipped.map { "\(run.name) \($0)" }
+        }
+        let margins = runs.flatMap(\.evaluation.actionMargins)
+        print("maneuvers passed on route: \(passed); action cues spoken: \(spoken); skipped with a reason: \(skipped.count)")
+        print("action cue end → maneuver: min \(margins.min() ?? .nan) s, p50 \(CueTimingEvaluation.quantile(margins, 0.5) ?? .nan) s")
+        for s in skipped { print("  skipped: \(s)") }
+        for reason in skipped { XCTAssertTrue(reason.contains("too close") || reason.contains("no time"), reason) }
+    }
+}
