@@ -30,10 +30,33 @@ enum ConfigCommand {
         do {
             let config = try load(path)
             print("\(path): valid (import.max_file_bytes \(config.importSettings.maxFileBytes))")
+            print(summary(config))
             return 0
         } catch {
             CLI.printError(error.description)
             return 1
         }
+    }
+
+    /// A few lines naming the main values of the guidance sections.
+    static func summary(_ config: RouteCueConfiguration) -> String {
+        let p = config.progressOptions, t = config.timingOptions
+        let stages = CueStage.allCases.filter { t.includedStages.contains($0) }.map(\.rawValue).joined(separator: " ")
+        let routes = config.audioRoutes.keys.sorted().map { name in
+            let r = config.audioRoute(name)
+            return "\(name) \(number(r.outputLatency)) s latency + \(number(r.preRoll)) s pre-roll"
+        }
+        return """
+              progress: corridor max(\(number(p.corridorMinimumMetres)) m, \(number(p.corridorErrorFactor)) × error), \
+            off route after \(number(p.offRouteSeconds)) s, outage after \(number(p.outageAfterSeconds)) s
+              timing: mode \(t.mode.rawValue), units \(t.units.rawValue), stages \(stages), \
+            action lead \(number(t.actionLeadSeconds)) s, chain \(number(t.chainSeconds)) s / \(number(t.chainMaximumMetres)) m, \
+            warnings \(t.warningKinds.isEmpty ? "off" : t.warningKinds.sorted().joined(separator: " "))
+              audio: \(routes.joined(separator: ", "))
+            """
+    }
+
+    private static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 }

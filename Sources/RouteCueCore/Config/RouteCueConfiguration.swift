@@ -1,5 +1,5 @@
 /// RouteCue's configuration file (default `/etc/routecue/routecue.json`; shipped defaults in `config/`).
-/// Strict: an unknown key or a bad value is an error naming its key path. Sections grow with the features.
+/// Strict: an unknown key or a bad value is an error naming its key path; `"$comment"` is allowed in every object.
 public struct RouteCueConfiguration: Sendable, Equatable {
     /// Settings of the route and fix readers.
     public struct ImportSettings: Sendable, Equatable {
@@ -9,34 +9,46 @@ public struct RouteCueConfiguration: Sendable, Equatable {
 
     /// The `import` section.
     public var importSettings = ImportSettings()
+    /// The `progress` section: matching, prediction, outage, off-route and arrival tunables.
+    public var progressOptions = ProgressOptions()
+    /// The `timing` section: mode, units, stage table, chaining, warnings.
+    public var timingOptions = TimingOptions()
+    /// The `audio.routes` section: output latency and pre-roll per audio route (`default`, `speaker`, `hfp`).
+    public var audioRoutes: [String: AudioRouteTiming] = AudioSection.defaults
+
+    /// The audio route names the file may configure.
+    public static var audioRouteNames: [String] { AudioSection.routeNames }
 
     /// The built-in defaults (identical to `config/routecue.json`).
     public init() {}
+
+    /// The timing of the audio route `name`, or of `default` when that route is not configured.
+    public func audioRoute(_ name: String) -> AudioRouteTiming {
+        audioRoutes[name] ?? audioRoutes["default"] ?? AudioRouteTiming()
+    }
 
     /// Parses a configuration document; absent keys keep their defaults.
     public static func parse(_ bytes: [UInt8]) throws(RouteImportError) -> RouteCueConfiguration {
         let root = try RouteReader.parseJSON(bytes)
         var config = RouteCueConfiguration()
-        let top = try root.object()
-        for key in top.keys {
+        for (key, section) in try ConfigObject(root).members() {
             switch key {
-            case "$comment":
-                _ = try root.require(key).string()
             case "import":
-                let section = try root.require("import")
-                for sub in try section.object().keys {
+                for (sub, node) in try ConfigObject(section).members() {
                     switch sub {
                     case "max_file_bytes":
-                        let node = try section.require(sub)
                         let n = try node.int()
                         guard n >= 1024, n <= 1 << 32 else { throw node.error("must be between 1024 and 4294967296 bytes, not \(n)") }
                         config.importSettings.maxFileBytes = n
                     default:
-                        throw RouteImportError(location: "import.\(sub)", message: "unknown key")
+                        throw ConfigObject.unknownKey(node)
                     }
                 }
+            case "progress": try ProgressSection.read(section, into: &config.progressOptions)
+            case "timing": try TimingSection.read(section, into: &config.timingOptions)
+            case "audio": try AudioSection.read(section, into: &config.audioRoutes)
             default:
-                throw RouteImportError(location: key, message: "unknown key")
+                throw ConfigObject.unknownKey(section)
             }
         }
         return config

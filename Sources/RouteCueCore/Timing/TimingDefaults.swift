@@ -44,12 +44,15 @@ public enum TimingDefaults {
         for profile in TimingProfile.allCases {
             for stage in [CueStage.range, .reminder, .distance, .action] {
                 switch result[profile][stage] {
-                case .metres(let m)?: result[profile][stage] = .metres(m * factor)
-                case .seconds(let s)?: result[profile][stage] = .seconds(s * factor)
+                case .metres(let m)?: result[profile][stage] = .metres(centi(m * factor))
+                case .seconds(let s)?: result[profile][stage] = .seconds(centi(s * factor))
                 case nil: break
                 }
             }
         }
         return result
     }
+
+    /// Rounded to hundredths, so a scaled value is the one `config/routecue.json` writes (7.8 s, not 7.800000000000001).
+    private static func centi(_ value: Double) -> Double { (value * 100).rounded() / 100 }
 }
