@@ -59,6 +59,8 @@ final class GuidanceDriveTimingTests: XCTestCase {
             let e = run.evaluation.distanceErrors
             print("  \(run.name): \(e.count) cues, p95 \(CueTimingEvaluation.quantile(e, 0.95) ?? 0) m, max \(e.max() ?? 0) m")
         }
+        let labels = runs.flatMap { run in run.evaluation.distanceCueLabels.map { "\(run.name) \($0)" } }
+        for (error, label) in zip(errors, labels) where error > 3 { print("  over 3 m: \(label)") }
         XCTAssertGreaterThan(errors.count, 50)
         XCTAssertLessThanOrEqual(p95, 3.0)
     }

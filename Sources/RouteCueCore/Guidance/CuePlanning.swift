@@ -88,7 +88,8 @@ extension GuidanceEngine {
             return CueCandidate(key: key, kind: kind, stage: .action, maneuver: maneuver.index, leg: maneuver.leg,
                                 full: full, short: short == full ? nil : short, reference: maneuver.distanceAlong,
                                 heardAt: heardAt, target: heardAt, trueLower: 0, endLeadSeconds: timing.actionLeadSeconds,
-                                latestStart: nil, priority: 4)
+                                latestStart: nil, priority: 4,
+                                remainingWhenNext: plan.plannedAt.isFinite ? maneuver.distanceAlong - plan.plannedAt : nil)
         }
         let spoken: SpokenDistance
         switch plans[maneuver.index]?.stageDistances[stage].map(StagePlacement.placed) ?? placeStage(maneuver, stage, plan: plan, e: e) {
@@ -122,35 +123,52 @@ extension GuidanceEngine {
     }
 
     /// Fixes the distance an approach stage speaks: the natural value nearest its trigger, or — when the maneuver
-    /// became next too close for it — the largest smaller natural value still ahead and above the later stages, so
-    /// the number is heard exactly where it is true. The range stage is never moved (it would repeat a later one).
+    /// became next too close for it, or the stage would run into the next one — the largest smaller natural value
+    /// still ahead that leaves room for its words before the next stage, so the number is heard exactly where it is
+    /// true and nothing overlaps.
     private mutating func placeStage(_ maneuver: Maneuver, _ stage: CueStage, plan: ManeuverPlan,
                                      e: ProgressEstimate) -> StagePlacement {
         let standing = progress.options.standingSpeed
         let row = timing.row(plan.profile)
         guard let metres = row[stage]?.metres(atSpeed: e.speed, standing: standing) else { return .waiting }
-        var spoken = SpokenDistances.nearest(toMetres: metres, in: timing.units)
-        // What the later stages say (or, for action, where it starts): this stage must say more than all of them.
+        let configured = SpokenDistances.nearest(toMetres: metres, in: timing.units)
+        // Spacing is judged at the speed the car may reach on this kind of road, not only its speed now.
+        let speed = max(e.speed, timing.nominalSpeed(plan.profile))
+        // Where the next later stage starts: this stage must say more, and end before it.
         var floor = 0.0
         var floorStage: CueStage?
         for later in Self.approachStages where later > stage && timing.includedStages.contains(later) {
-            guard let m = row[later]?.metres(atSpeed: max(e.speed, standing), standing: standing) else { continue }
-            let value = later == .action ? m : SpokenDistances.nearest(toMetres: m, in: timing.units).metres
+            guard let m = row[later]?.metres(atSpeed: speed, standing: standing) else { continue }
+            let value = later == .action
+                ? max(m, speed * (timing.actionLeadSeconds + Self.typicalActionSeconds))
+                : SpokenDistances.nearest(toMetres: m, in: timing.units).metres
             if value > floor { floor = value; floorStage = later }
         }
         let remaining = maneuver.distanceAlong - e.distanceAlong
-        let margin = e.speed * (audio.leadIn + 0.3) + 2
-        if stage != .range, spoken.metres > remaining - margin,
-           let smaller = SpokenDistances.values(for: timing.units).last(where: { $0.metres <= remaining - margin }),
-           smaller.metres > floor {
-            spoken = smaller
+        let reachable = remaining - (e.speed * (audio.leadIn + 0.3) + 2)
+        let smaller = SpokenDistances.values(for: timing.units).filter { $0.metres < configured.metres }.reversed()
+        for spoken in [configured] + smaller {
+            guard spoken.metres <= reachable else { continue }
+            guard spoken.metres > floor else { break }
+            // The short form is the fallback when the full one would not fit, so it decides whether the stage can be placed.
+            let text = phrase(.maneuver(maneuver, stage: stage, distance: spoken, then: nil, landmark: nil), short: true)
+            let needed = speed * (durations.seconds(text) + timing.gapSeconds + Self.spacingSafetySeconds)
+            guard spoken.metres - floor >= needed else { continue }
+            plans[maneuver.index]?.stageDistances[stage] = spoken
+            return .placed(spoken)
         }
-        guard spoken.metres > floor else {
+        if configured.metres <= floor {
             return .redundant("says no more than the \(floorStage?.rawValue ?? "next") stage")
         }
-        plans[maneuver.index]?.stageDistances[stage] = spoken
-        return .placed(spoken)
+        return .redundant(reachable < configured.metres
+            ? "too close: the maneuver became next \(Int(remaining.rounded())) m before it, no natural distance left before the \(floorStage?.rawValue ?? "next") stage"
+            : "no room before the \(floorStage?.rawValue ?? "next") stage")
     }
+
+    /// Seconds an action cue typically lasts, for spacing the stages before it.
+    static let typicalActionSeconds = 2.5
+    /// Seconds kept free after a cue, beyond the gap, for the car speeding up before the next one.
+    static let spacingSafetySeconds = 1.0
 
     /// "Continue for 12 kilometers" shortly after the announced maneuver before `m`, when `m` is far.
     private func continueCandidate(before m: Int, e: ProgressEstimate) -> CueCandidate? {
@@ -235,7 +253,8 @@ extension GuidanceEngine {
     mutating func skipStage(_ maneuver: Maneuver, _ stage: CueStage, plan: ManeuverPlan, e: ProgressEstimate,
                             reason: String, actions: inout [GuidanceAction]) {
         let key = CueKey.stage(maneuver: maneuver.index, stage)
-        guard timing.includedStages.contains(stage), !done.contains(key), let trigger = timing.row(plan.profile)[stage] else { return }
+        guard timing.includedStages.contains(stage), !done.contains(key), !pendingImmediate.contains(where: { $0.key == key }),
+              let trigger = timing.row(plan.profile)[stage] else { return }
         done.insert(key)
         let metres = trigger.metres(atSpeed: e.speed, standing: progress.options.standingSpeed)
         let spoken = stage == .action ? nil : metres.map { SpokenDistances.nearest(toMetres: $0, in: timing.units) }

@@ -19,10 +19,11 @@ extension GuidanceEngine {
         }
         let leadIn = audio.leadIn
         let earliest = now.advanced(bySeconds: leadIn)
+        let outage = (e.secondsSinceFix ?? 0) > progress.options.outageSpeakSeconds && e.uncertain
         var timed = candidates.map { c -> Timed in
             guard let reference = c.reference else { return Timed(candidate: c, heard: earliest) }
-            guard let heardAt = c.heardAt else { return Timed(candidate: c, heard: nil) }
-            let remaining = reference - e.distanceAlong
+            guard let heardAt = c.heardAt, !(outage && c.endLeadSeconds == 0) else { return Timed(candidate: c, heard: nil) }
+            let remaining = reference - e.distanceAlong - (c.endLeadSeconds > 0 ? e.aheadMargin : 0)
             if remaining <= heardAt { return Timed(candidate: c, heard: earliest) }
             guard let dt = e.time(toTravel: remaining - heardAt) else { return Timed(candidate: c, heard: nil) }
             return Timed(candidate: c, heard: max(earliest, now.advanced(bySeconds: dt)))
@@ -48,6 +49,12 @@ extension GuidanceEngine {
         // Look again when the next candidate is due, when the current cue ends, or when progress needs a tick.
         var wake: [MonotonicInstant] = []
         if let t = progress.nextTimer { wake.append(t) }
+        // Passing the next maneuver (or a leg end) makes the one after it next: look again then, even without fixes.
+        let ahead = [e.nextManeuver.map { route.maneuvers[$0].distanceAlong }, e.distanceAlong + e.remainingLegDistance]
+        if progress.state == .onRoute, let nearest = ahead.compactMap({ $0 }).min(),
+           let dt = e.time(toTravel: nearest - e.distanceAlong + 0.5) {
+            wake.append(now.advanced(bySeconds: max(0.001, dt)))
+        }
         let pending = timed.filter { !done.contains($0.candidate.key) }
         let playing = playingUntil.flatMap { $0 > now ? $0 : nil }
         for item in pending {
@@ -84,14 +91,14 @@ extension GuidanceEngine {
             guard let text, !text.isEmpty else { continue }
             let seconds = durations.seconds(text)
             if let reference = c.reference {
-                let endRemaining = reference - e.distanceAlong - e.travel(inSeconds: leadIn + seconds)
+                let endRemaining = reference - e.distanceAlong - e.aheadMargin - e.travel(inSeconds: leadIn + seconds)
                 let needed = c.endLeadSeconds * e.speed
                 if endRemaining < needed {
                     lastReason = "would not fit: \(String(format1: seconds)) s of speech would end \(metres(endRemaining)) before the maneuver, needs \(metres(needed))"
                     continue
                 }
             }
-            let end = start.advanced(bySeconds: seconds + timing.gapSeconds)
+            let end = start.advanced(bySeconds: seconds + timing.gapSeconds + Self.spacingSafetySeconds)
             if let clash = timed.first(where: { other in
                 other.candidate.key != c.key && other.candidate.priority >= c.priority
                     && other.candidate.reference != nil && !done.contains(other.candidate.key)
@@ -101,6 +108,9 @@ extension GuidanceEngine {
                 continue
             }
             return .speak(text: text, short: short, seconds: seconds)
+        }
+        if c.stage == .action, let r0 = c.remainingWhenNext, let heardAt = c.heardAt, r0 < heardAt {
+            return .skip("too close: the maneuver became next \(metres(r0)) before it, the action needs \(metres(heardAt)); \(lastReason)")
         }
         return .skip(lastReason.isEmpty ? "nothing to say" : lastReason)
     }
@@ -124,6 +134,7 @@ extension GuidanceEngine {
                       trigger: now, audioStart: start, audioEnd: end, deadline: deadline, distanceAtStart: distance,
                       target: c.target, speed: e.speed, routeGeneration: routeGeneration)
         done.insert(c.key)
+        spokenKeys.insert(c.key)
         pendingImmediate.removeAll { $0.key == c.key }
         if let m = c.maneuver, let stage = c.stage, c.kind != .warning {
             memory.note(route.maneuvers[m].location, type: route.maneuvers[m].type, stage: stage)

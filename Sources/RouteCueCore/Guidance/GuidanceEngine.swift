@@ -20,6 +20,7 @@ public struct GuidanceEngine: Sendable {
 
     var plans: [Int: ManeuverPlan] = [:]
     var done: Set<CueKey> = []
+    var spokenKeys: Set<CueKey> = []
     var memory = SpokenCueMemory()
     var playingUntil: MonotonicInstant?
     var playingID: Int?
@@ -27,7 +28,6 @@ public struct GuidanceEngine: Sendable {
     var pendingImmediate: [CueCandidate] = []
     var offRouteEpisodes = 0
     var departureDue = false
-    var arrivedLegs: Set<Int> = []
 
     /// An engine guiding along `route`.
     public init(route: Route, progress options: ProgressOptions = ProgressOptions(), timing: TimingOptions = TimingOptions(),
@@ -59,8 +59,8 @@ public struct GuidanceEngine: Sendable {
             routeGeneration += 1
             plans.removeAll()
             done.removeAll()
+            spokenKeys.removeAll()
             pendingImmediate.removeAll { $0.kind != .reroute }
-            arrivedLegs.removeAll()
             departureDue = false
             handle(progress.replaceRoute(route), at: now, into: &actions)
         case .skipToNextDestination:
@@ -89,23 +89,30 @@ public struct GuidanceEngine: Sendable {
                 pendingImmediate.append(immediate(.offRoute(episode: offRouteEpisodes), kind: .reroute, leg: progress.leg,
                                                   text: text, now: now, within: 10))
             case .waypointReached(let leg, let waypoint):
-                arrivedLegs.insert(leg)
-                if let m = arrivalManeuver(endingLeg: leg), done.contains(.stage(maneuver: m, .action)) { break }
-                let text = PlainEnglishPhrases.text(for: CuePhraseRequest(subject: .waypointReached(name: waypoint?.name)),
-                                                    units: timing.units)
-                pendingImmediate.append(immediate(.arrival(leg: leg), kind: .waypoint, leg: leg, text: text, now: now, within: 15))
+                guard let waypoint, waypoint.announced else { break }
+                arrival(leg: leg, kind: .waypoint, subject: .waypointReached(name: waypoint.name), now: now)
             case .arrived:
                 let leg = max(0, route.legs.count - 1)
-                arrivedLegs.insert(leg)
-                if let m = arrivalManeuver(endingLeg: leg), done.contains(.stage(maneuver: m, .action)) { break }
                 let name = route.waypoints.last { $0.role == .destination }?.name
-                let text = PlainEnglishPhrases.text(for: CuePhraseRequest(subject: .destinationReached(name: name)),
-                                                    units: timing.units)
-                pendingImmediate.append(immediate(.arrival(leg: leg), kind: .arrival, leg: leg, text: text, now: now, within: 15))
+                arrival(leg: leg, kind: .arrival, subject: .destinationReached(name: name), now: now)
             default:
                 break
             }
         }
+    }
+
+    /// Reaching the end of `leg` is announced once: by the action cue of its `waypoint`/`arrive` maneuver when that
+    /// was spoken, else now (the arrival radius was reached first, or the action had no time).
+    private mutating func arrival(leg: Int, kind: CueKind, subject: CuePhraseRequest.Subject, now: MonotonicInstant) {
+        let m = arrivalManeuver(endingLeg: leg)
+        let key = m.map { CueKey.stage(maneuver: $0, .action) } ?? .arrival(leg: leg)
+        guard !spokenKeys.contains(key), !pendingImmediate.contains(where: { $0.key == key }) else { return }
+        done.remove(key)
+        let text = PlainEnglishPhrases.text(for: CuePhraseRequest(subject: subject), units: timing.units)
+        var cue = immediate(key, kind: kind, leg: leg, text: text, now: now, within: 15)
+        cue.maneuver = m
+        cue.stage = m == nil ? nil : .action
+        pendingImmediate.append(cue)
     }
 
     /// The `waypoint` or `arrive` maneuver at the end of `leg`, if the route has one.

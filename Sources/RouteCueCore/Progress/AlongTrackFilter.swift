@@ -13,8 +13,10 @@ public struct AlongTrackFilter: Sendable, Equatable {
     /// When the state holds, in seconds on the motion clock (monotonic seconds of measurement).
     public private(set) var time: Double
 
-    /// Process noise: standard deviation in metres the prediction gains per second.
-    static let processMetresPerSecond = 1.0
+    /// Process noise: standard deviation in metres the prediction gains per second of extrapolation (the speed is
+    /// good to ~0.15 m/s; the rest is unmodelled acceleration). Quadratic in time, so after an outage the first
+    /// fix is taken nearly as it is.
+    static let processMetresPerSecond = 0.15
     /// Acceleration is trusted this long when extrapolating; beyond it speed stays constant.
     public static let accelerationHorizon = 1.5
     /// Bounds on the acceleration estimate (m/s²).

@@ -12,6 +12,10 @@ public struct ProgressEstimate: Sendable, Equatable {
     public var accelerationSeconds: Double
     /// True when the estimate rests on prediction through a GPS outage.
     public var uncertain: Bool
+    /// Seconds since the last fix was measured (nil before the first).
+    public var secondsSinceFix: Double?
+    /// Metres the car may be ahead of `distanceAlong` because of an outage (0 while fixes come).
+    public var aheadMargin: Double
     /// True when the prediction ran out (outage longer than `maxPredictionSeconds`): the position is frozen.
     public var frozen: Bool
     /// The current leg.

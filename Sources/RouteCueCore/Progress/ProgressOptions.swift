@@ -7,6 +7,14 @@ public struct ProgressOptions: Sendable, Equatable {
     public var outageAfterSeconds = 2.5
     /// Through an outage, progress is predicted from the last speed for at most this long; then it stops.
     public var maxPredictionSeconds = 45.0
+    /// Cues that speak a distance wait once this many seconds have passed without a fix: the prediction can no
+    /// longer vouch for the number (they are spoken when fixes return, if still true).
+    public var outageSpeakSeconds = 5.0
+    /// Through an outage the car may be ahead of the prediction by ½·a·t² (t: seconds since the last fix) with
+    /// this acceleration (m/s², the p50 of real drives' speed-ups); action cues come earlier by that much.
+    public var outageAcceleration = 0.4
+    /// The most that margin grows to (metres).
+    public var outageMarginMaximum = 200.0
     /// Minimum corridor half-width in metres; the corridor is max(this, `corridorErrorFactor` × eph).
     public var corridorMinimumMetres = 25.0
     /// Multiple of the fix's horizontal error that widens the corridor.

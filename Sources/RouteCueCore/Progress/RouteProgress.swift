@@ -178,6 +178,11 @@ public struct RouteProgress: Sendable {
         }
         along = min(length, along)
         let uncertain = gpsLost || (lastFix.map { now.seconds(since: $0.received) > options.outageAfterSeconds } ?? true)
+        let sinceFix = lastFixMeasured.map { now.seconds(since: $0) }
+        var aheadMargin = 0.0
+        if uncertain, let t = sinceFix {
+            aheadMargin = min(options.outageMarginMaximum, 0.5 * options.outageAcceleration * t * t)
+        }
         let next = timeline.nextManeuver(after: along, leg: leg)
         let nextAnnounced = next.flatMap { timeline.nextAnnounced(from: $0) }
         let toNext = nextAnnounced.map { route.maneuvers[$0].distanceAlong - along }
@@ -185,7 +190,8 @@ public struct RouteProgress: Sendable {
         let legEnd = route.legs.isEmpty ? length : route.legs[min(leg, route.legs.count - 1)].distanceEnd
         return ProgressEstimate(
             instant: now, distanceAlong: along, speed: speed, acceleration: acceleration,
-            accelerationSeconds: accelerationSeconds, uncertain: uncertain,
+            accelerationSeconds: accelerationSeconds, uncertain: uncertain, secondsSinceFix: sinceFix,
+            aheadMargin: aheadMargin,
             frozen: frozen, leg: leg, nextManeuver: next, nextAnnouncedManeuver: nextAnnounced,
             distanceToNextManeuver: toNext, timeToNextManeuver: standing ? nil : toNext.map { $0 / speed },
             remainingLegDistance: max(0, legEnd - along), remainingRouteDistance: max(0, length - along),

@@ -8,6 +8,8 @@ public struct CueTimingEvaluation: Sendable {
     public private(set) var distanceErrors: [Double] = []
     /// Speed (m/s) at each of those cues.
     public private(set) var distanceCueSpeeds: [Double] = []
+    /// A description of each of those cues (label, error, speed), in the same order.
+    public private(set) var distanceCueLabels: [String] = []
     /// Spoken approach or action cues whose first word was heard at or after their maneuver.
     public private(set) var heardAfterManeuver: [String] = []
     /// Action cues whose last word ended after the maneuver (or less than 0 s before it).
@@ -47,8 +49,11 @@ public struct CueTimingEvaluation: Sendable {
                     actionMargins.append(reach - end)
                 }
             } else if [.range, .reminder, .distance].contains(entry.stage), let target = entry.target {
-                distanceErrors.append(abs(maneuver.distanceAlong - alongAtStart - target))
+                let error = maneuver.distanceAlong - alongAtStart - target
+                distanceErrors.append(abs(error))
                 distanceCueSpeeds.append(drive.trueSpeed(atFixTime: start))
+                let outage = drive.outage.map { start >= $0.lowerBound && start < $0.upperBound + 1 } ?? false
+                distanceCueLabels.append("\(label): error \(Int((error * 10).rounded()) / 10) m at \(Int(drive.trueSpeed(atFixTime: start) * 3.6)) km/h\(outage ? " (GPS outage)" : "")")
             }
         }
         let ordered = spoken.sorted { ($0.audioStart ?? .zero) < ($1.audioStart ?? .zero) }
