@@ -136,7 +136,7 @@ final class GuidanceConfigurationTests: XCTestCase {
     }
 
     /// Each progress key sets its own field: setting each to 1 (no default is 1; the backoff maximum, which may not
-    /// fall below the 10 s first backoff, to 100) gives 19 different option values.
+    /// fall below the 10 s first backoff, to 100) gives one different option value per key.
     func test_everyProgressKey_setsItsOwnField() throws {
         var seen: [ProgressOptions] = []
         for key in ProgressSection.keys {
@@ -146,7 +146,8 @@ final class GuidanceConfigurationTests: XCTestCase {
             XCTAssertFalse(seen.contains(options), "\(key) sets the same field as another key")
             seen.append(options)
         }
-        XCTAssertEqual(seen.count, 19)
+        XCTAssertEqual(seen.count, ProgressSection.keys.count)
+        XCTAssertEqual(seen.count, 22)
         let c = try parse(#"{"progress": {"corridor_min_m": 40, "off_route_s": 5, "back_on_route_fixes": 4, "via_pass_m": 30}}"#)
         XCTAssertEqual(c.progressOptions.corridorMinimumMetres, 40)
         XCTAssertEqual(c.progressOptions.offRouteSeconds, 5)

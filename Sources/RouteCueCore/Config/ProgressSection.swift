@@ -2,7 +2,8 @@
 enum ProgressSection {
     /// The keys, in the order `config/routecue.json` writes them.
     static let keys = [
-        "fix_latency_floor_s", "outage_after_s", "max_prediction_s", "corridor_min_m", "corridor_error_factor",
+        "fix_latency_floor_s", "outage_after_s", "max_prediction_s", "outage_speak_s", "outage_acceleration_mps2",
+        "outage_margin_max_m", "corridor_min_m", "corridor_error_factor",
         "off_route_s", "off_route_heading_deg", "off_route_far_factor", "back_on_route_corridor_fraction",
         "back_on_route_fixes", "wrong_way_deg", "wrong_way_s", "reroute_backoff_s", "reroute_backoff_max_s",
         "arrival_radius_m", "via_pass_m", "outlier_m", "outlier_confirm_fixes", "standing_mps",
@@ -15,6 +16,9 @@ enum ProgressSection {
             case "fix_latency_floor_s": options.fixLatencyFloorSeconds = try node.configSeconds(max: 10)
             case "outage_after_s": options.outageAfterSeconds = try node.configSeconds()
             case "max_prediction_s": options.maxPredictionSeconds = try node.configSeconds()
+            case "outage_speak_s": options.outageSpeakSeconds = try node.configSeconds()
+            case "outage_acceleration_mps2": options.outageAcceleration = try node.configFactor()
+            case "outage_margin_max_m": options.outageMarginMaximum = try node.configMetres()
             case "corridor_min_m": options.corridorMinimumMetres = try node.configMetres()
             case "corridor_error_factor": options.corridorErrorFactor = try node.configFactor()
             case "off_route_s": options.offRouteSeconds = try node.configSeconds()

@@ -16,7 +16,7 @@ extension GuidanceEngine {
                                        priority: 5))
         }
         departureDue = false
-        if let m = e.nextAnnouncedManeuver {
+        if let m = atLegStart(e) ?? e.nextAnnouncedManeuver {
             let plan = self.plan(for: m, e: e, actions: &actions)
             if let c = continueCandidate(before: m, e: e) { result.append(c) }
             let maneuver = route.maneuvers[m]
@@ -66,6 +66,19 @@ extension GuidanceEngine {
         }
         plans[m] = plan
         return plan
+    }
+
+    /// A maneuver at the very start of the current leg (a U-turn at the waypoint just reached) stays the next one
+    /// until its action is decided, even when the car was placed a little past it when the leg began.
+    private func atLegStart(_ e: ProgressEstimate) -> Int? {
+        guard e.leg > 0, e.leg < route.legs.count else { return nil }
+        let start = route.legs[e.leg].distanceStart
+        guard let first = route.maneuvers.firstIndex(where: { $0.leg == e.leg }) else { return nil }
+        guard let m = route.maneuvers[first...].prefix(while: { $0.distanceAlong < start + 1 }).first(where: {
+            $0.announced && $0.type != .depart
+        }) else { return nil }
+        guard !done.contains(.stage(maneuver: m.index, .action)), e.distanceAlong - m.distanceAlong < 30 else { return nil }
+        return m.index
     }
 
     /// One approach stage of `maneuver` as a candidate, or nil when the row leaves it out or it is done.

@@ -23,9 +23,12 @@ extension GuidanceEngine {
         var timed = candidates.map { c -> Timed in
             guard let reference = c.reference else { return Timed(candidate: c, heard: earliest) }
             guard let heardAt = c.heardAt, !(outage && c.endLeadSeconds == 0) else { return Timed(candidate: c, heard: nil) }
-            let remaining = reference - e.distanceAlong - (c.endLeadSeconds > 0 ? e.aheadMargin : 0)
-            if remaining <= heardAt { return Timed(candidate: c, heard: earliest) }
-            guard let dt = e.time(toTravel: remaining - heardAt) else { return Timed(candidate: c, heard: nil) }
+            // Action cues allow for the car being ahead of the prediction through an outage.
+            let remaining = reference - e.distanceAlong
+            let margin = c.endLeadSeconds > 0
+            if remaining - (margin ? e.aheadMargin : 0) <= heardAt { return Timed(candidate: c, heard: earliest) }
+            guard let dt = margin ? e.time(toTravelWithMargin: remaining - heardAt) : e.time(toTravel: remaining - heardAt)
+            else { return Timed(candidate: c, heard: nil) }
             return Timed(candidate: c, heard: max(earliest, now.advanced(bySeconds: dt)))
         }
         let busy = playingUntil.map { $0 > now } ?? false
@@ -50,7 +53,8 @@ extension GuidanceEngine {
         var wake: [MonotonicInstant] = []
         if let t = progress.nextTimer { wake.append(t) }
         // Passing the next maneuver (or a leg end) makes the one after it next: look again then, even without fixes.
-        let ahead = [e.nextManeuver.map { route.maneuvers[$0].distanceAlong }, e.distanceAlong + e.remainingLegDistance]
+        let legEnd = e.distanceAlong + e.remainingLegDistance - progress.options.arrivalRadiusMetres
+        let ahead = [e.nextManeuver.map { route.maneuvers[$0].distanceAlong }, legEnd > e.distanceAlong ? legEnd : nil]
         if progress.state == .onRoute, let nearest = ahead.compactMap({ $0 }).min(),
            let dt = e.time(toTravel: nearest - e.distanceAlong + 0.5) {
             wake.append(now.advanced(bySeconds: max(0.001, dt)))

@@ -16,6 +16,10 @@ public struct ProgressEstimate: Sendable, Equatable {
     public var secondsSinceFix: Double?
     /// Metres the car may be ahead of `distanceAlong` because of an outage (0 while fixes come).
     public var aheadMargin: Double
+    /// The acceleration (m/s²) the margin grows with while the outage lasts (0 while fixes come).
+    public var marginAcceleration = 0.0
+    /// The most the margin grows to (m).
+    public var marginMaximum = 0.0
     /// True when the prediction ran out (outage longer than `maxPredictionSeconds`): the position is frozen.
     public var frozen: Bool
     /// The current leg.
@@ -45,5 +49,25 @@ public struct ProgressEstimate: Sendable, Equatable {
     /// Seconds until the car has covered `metres` more; nil while it stands or when it stops before.
     public func time(toTravel metres: Double) -> Double? {
         AlongTrackFilter.time(toTravel: metres, speed: speed, acceleration: acceleration, horizon: accelerationSeconds)
+    }
+
+    /// `aheadMargin` as it will be `seconds` from now if no fix comes.
+    public func aheadMargin(afterSeconds seconds: Double) -> Double {
+        guard marginAcceleration > 0, let t = secondsSinceFix else { return aheadMargin }
+        let later = t + max(0, seconds)
+        return min(marginMaximum, 0.5 * marginAcceleration * later * later)
+    }
+
+    /// Seconds until the car may have covered `metres` more, counting the outage margin's growth; nil while it stands.
+    public func time(toTravelWithMargin metres: Double) -> Double? {
+        guard marginAcceleration > 0 else { return time(toTravel: metres - aheadMargin) }
+        if metres <= aheadMargin { return 0 }
+        guard var hi = time(toTravel: metres - aheadMargin) else { return nil }
+        var lo = 0.0
+        for _ in 0..<40 where hi - lo > 0.005 {
+            let mid = (lo + hi) / 2
+            if travel(inSeconds: mid) + aheadMargin(afterSeconds: mid) >= metres { hi = mid } else { lo = mid }
+        }
+        return hi
     }
 }

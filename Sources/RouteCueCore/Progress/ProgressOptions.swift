@@ -11,8 +11,9 @@ public struct ProgressOptions: Sendable, Equatable {
     /// longer vouch for the number (they are spoken when fixes return, if still true).
     public var outageSpeakSeconds = 5.0
     /// Through an outage the car may be ahead of the prediction by ½·a·t² (t: seconds since the last fix) with
-    /// this acceleration (m/s², the p50 of real drives' speed-ups); action cues come earlier by that much.
-    public var outageAcceleration = 0.4
+    /// this acceleration (m/s², the p50–p90 of the speed-ups in the GENIVI and Delft drives); action cues come
+    /// earlier by that much.
+    public var outageAcceleration = 0.6
     /// The most that margin grows to (metres).
     public var outageMarginMaximum = 200.0
     /// Minimum corridor half-width in metres; the corridor is max(this, `corridorErrorFactor` × eph).

@@ -150,6 +150,10 @@ public struct RouteProgress: Sendable {
         if state == .offRoute, let next = nextRerouteAllowed, now >= next {
             requestReroute(reason: "off_route", at: now, events: &events)
         }
+        if state == .onRoute, gpsLost {
+            let e = estimate(at: now)
+            if !e.frozen { advanceLegs(position: nil, along: e.distanceAlong, events: &events) }
+        }
         return events
     }
 
@@ -192,6 +196,8 @@ public struct RouteProgress: Sendable {
             instant: now, distanceAlong: along, speed: speed, acceleration: acceleration,
             accelerationSeconds: accelerationSeconds, uncertain: uncertain, secondsSinceFix: sinceFix,
             aheadMargin: aheadMargin,
+            marginAcceleration: uncertain ? options.outageAcceleration : 0,
+            marginMaximum: uncertain ? options.outageMarginMaximum : 0,
             frozen: frozen, leg: leg, nextManeuver: next, nextAnnouncedManeuver: nextAnnounced,
             distanceToNextManeuver: toNext, timeToNextManeuver: standing ? nil : toNext.map { $0 / speed },
             remainingLegDistance: max(0, legEnd - along), remainingRouteDistance: max(0, length - along),
@@ -312,13 +318,15 @@ public struct RouteProgress: Sendable {
             remainingWaypoints: remaining, attempt: rerouteAttempts)))
     }
 
-    private mutating func advanceLegs(position: Coordinate, events: inout [ProgressEvent]) {
-        let along = filter?.along ?? floorAlong
+    private mutating func advanceLegs(position: Coordinate?, along predicted: Double? = nil, events: inout [ProgressEvent]) {
+        let along = predicted ?? filter?.along ?? floorAlong
         while leg < route.legs.count {
             let end = route.legs[leg].distanceEnd
             let waypoint = route.waypoints.first { $0.legEnding == leg }
-            let nearWaypoint = waypoint.map { GeoMath.distance($0.location, position) <= options.viaPassMetres } ?? false
+            let nearWaypoint = waypoint.flatMap { w in position.map { GeoMath.distance(w.location, $0) <= options.viaPassMetres } } ?? false
             let isLast = leg == route.legs.count - 1
+            // Prediction alone (an outage) moves on past intermediate waypoints, never to the destination.
+            if isLast, predicted != nil { break }
             guard along >= end - options.arrivalRadiusMetres || (!isLast && nearWaypoint && along >= end - options.viaPassMetres) else { break }
             if isLast {
                 state = .arrived

@@ -16,7 +16,8 @@ struct RouteTimeline: Sendable {
         var next: [Int?] = Array(repeating: nil, count: route.maneuvers.count)
         var following: Int?
         for i in route.maneuvers.indices.reversed() {
-            if route.maneuvers[i].announced { following = i }
+            // A leg's `depart` is never announced as a maneuver ahead: the start (or the waypoint) speaks for it.
+            if route.maneuvers[i].announced, route.maneuvers[i].type != .depart { following = i }
             next[i] = following
         }
         nextAnnounced = next
@@ -50,7 +51,7 @@ struct RouteTimeline: Sendable {
         return i < along.count ? i : nil
     }
 
-    /// The first announced maneuver at or after index `i`.
+    /// The first announced maneuver (not a `depart`) at or after index `i`.
     func nextAnnounced(from i: Int) -> Int? { i < nextAnnounced.count ? nextAnnounced[i] : nil }
 
     /// Seconds from the route start to `distance` at the source's pace.
