@@ -37,6 +37,17 @@ test:
 BENCH_ROUTES = routes/osrm/osrm-backend/portugal_to_korea.json \
                routes/osrm-compatible/mapbox-directions-swift/v5_driving_dc_polyline.json
 
+# Route progress: per-fix cost on the 13,445 km route against a 1.3 km one, in the same run (target ratio ≤ 1.5).
+PROGRESS_LONG  = routes/osrm/osrm-backend/portugal_to_korea.json
+PROGRESS_SHORT = routes/osrm-compatible/maplibre-navigation-ios/routeWithTunnels_9thStreetDC.json
+# Cue timing: real routes driven with the speed of the GENIVI Swiss drive and the Delft drive.
+TIMING_TRACES = nmea-extra/genivi-positioning/20100403_Z205_Switzerland.txt tracks/gpsbabel/sbn-v13.gpx
+TIMING_ROUTES = routes/osrm/ferrostar/standard_osrm_polyline6_response.json \
+                routes/osrm-compatible/mapbox-directions-swift/v5_driving_dc_polyline.json \
+                routes/osrm-compatible/mapbox-directions-swift/tollAndFerryDirectionsRoute.json \
+                routes/valhalla/ferrostar-osrm-format/valhalla_osrm_with_roundabouts.json \
+                routes/osrm-compatible/maplibre-navigation-ios/route-with-lanes.json
+
 bench:
 	$(SWIFT) build -c release --product routecue-bench
 	@if [ ! -d "$(SHARED)" ]; then echo "bench: SKIPPED, $(SHARED) not found (a fresh clone has no ../shared)"; exit 0; fi; \
@@ -46,7 +57,9 @@ bench:
 	  python3 -c 'import json,sys,time; b=open(sys.argv[1],"rb").read(); t=[]; \
 	  exec("for _ in range(7):\n s=time.perf_counter(); json.loads(b); t.append(time.perf_counter()-s)"); \
 	  print("  reference    CPython json.loads of the same bytes %.1f ms (median of 7), same run" % (sorted(t)[3]*1000))' "$(SHARED)/$$f"; \
-	done
+	done; \
+	$(BENCH) progress "$(SHARED)/$(PROGRESS_LONG)" "$(SHARED)/$(PROGRESS_SHORT)" || exit 1; \
+	$(BENCH) timing $(foreach t,$(TIMING_TRACES),--trace "$(SHARED)/$(t)") $(foreach r,$(TIMING_ROUTES),"$(SHARED)/$(r)")
 
 demo: deps release
 	$(BIN_RELEASE) --version

@@ -34,10 +34,13 @@ let package = Package(
         .executableTarget(name: "routecue", dependencies: ["RouteCueCore", "RouteCueService"]),
 
         // Benchmarks run by `make bench`.
-        .executableTarget(name: "routecue-bench", dependencies: ["RouteCueCore"]),
+        .executableTarget(name: "routecue-bench", dependencies: ["RouteCueCore", "RouteCueService", "DriveLab"]),
+
+        // Generated test drives: real route geometry driven with real recorded speed, with ground truth.
+        .target(name: "DriveLab", dependencies: ["RouteCueCore"]),
 
         // Fixtures and helpers shared by the test targets.
-        .target(name: "TestSupport", dependencies: ["RouteCueCore"]),
+        .target(name: "TestSupport", dependencies: ["RouteCueCore", "DriveLab"]),
 
         .testTarget(name: "RouteCueCoreTests", dependencies: ["RouteCueCore", "TestSupport"]),
         .testTarget(name: "EdgeTests", dependencies: ["GPSD", "ALSAOutput", "Speech", "DBusKit", "RouteCueService", "TestSupport"]),

@@ -26,3 +26,23 @@ final class DebugDriveTests: XCTestCase {
         }
     }
 }
+
+extension DebugDriveTests {
+    func test_debugTruth() throws {
+        let env = ProcessInfo.processInfo.environment
+        guard let path = env["DEBUG_ROUTE"], let from = env["DEBUG_FROM"].flatMap(Double.init) else { throw XCTSkip("no DEBUG_FROM") }
+        let trace = try SpeedTrace.shared(env["DEBUG_TRACE"] == "swiss" ? SpeedTrace.swissDrive : SpeedTrace.delftDrive)
+        let route = try RouteReader.read(SharedData.bytes(path), name: path)
+        var options = DriveOptions()
+        options.seed = UInt64(env["DEBUG_SEED"].flatMap(Int.init) ?? 1)
+        options.outage = DriveOutage(start: .distanceAlong(route.length * 0.4))
+        let drive = try DriveGenerator.drive(route, trace: trace, options: options)
+        for k in 0..<12 {
+            let t = drive.startTime + from + Double(k) * 0.5
+            print("truth t=\(from + Double(k) * 0.5) along \(drive.trueDistanceAlong(atFixTime: t)) v \(drive.trueSpeed(atFixTime: t))")
+        }
+        for f in drive.fixes where f.time! >= drive.startTime + from - 3 && f.time! <= drive.startTime + from + 6 {
+            print("fix t=\(f.time! - drive.startTime) v \(f.speed ?? -1)")
+        }
+    }
+}

@@ -3,7 +3,7 @@
 enum TimingSection {
     /// The keys, in the order `config/routecue.json` writes them.
     static let keys = [
-        "mode", "units", "included_stages", "action_lead_s", "action_min_m", "slow_below_mps", "fast_from_mps",
+        "mode", "units", "included_stages", "action_lead_s", "action_min_m", "action_speedup_mps2", "slow_below_mps", "fast_from_mps",
         "chain_s", "chain_max_m", "continue_min_m", "continue_delay_s", "announce_departure", "gap_s",
         "warning_kinds", "warning_trigger", "warning_min_m", "natural_guidance", "use_source_announcements", "stages",
     ]
@@ -27,6 +27,7 @@ enum TimingSection {
             case "included_stages": options.includedStages = try stages(node)
             case "action_lead_s": options.actionLeadSeconds = try node.configSeconds(max: 30)
             case "action_min_m": options.actionMinimumMetres = try node.configMetres()
+            case "action_speedup_mps2": options.actionSpeedUpAllowance = try node.configFactor()
             case "slow_below_mps": options.slowBelowSpeed = try node.configSpeed()
             case "fast_from_mps": options.fastFromSpeed = try node.configSpeed()
             case "chain_s": options.chainSeconds = try node.configSeconds()

@@ -91,11 +91,14 @@ extension GuidanceEngine {
         let standing = progress.options.standingSpeed
         if stage == .action {
             let kind: CueKind = maneuver.type == .waypoint ? .waypoint : maneuver.type == .arrive ? .arrival : .maneuver
-            let full = phrase(.maneuver(maneuver, stage: .action, distance: nil, then: then, landmark: nil))
-            let short = phrase(.maneuver(maneuver, stage: .action, distance: nil, then: nil, landmark: nil), short: true)
+            let texts = plans[maneuver.index]?.stageTexts[.action] ?? keepTexts(maneuver, .action,
+                full: phrase(.maneuver(maneuver, stage: .action, distance: nil, then: then, landmark: nil)),
+                short: phrase(.maneuver(maneuver, stage: .action, distance: nil, then: nil, landmark: nil), short: true))
+            let (full, short) = (texts.full, texts.short ?? texts.full)
             var heardAt: Double?
             if let configured = trigger.metres(atSpeed: e.speed, standing: standing) {
-                let needed = e.speed * (timing.actionLeadSeconds + durations.seconds(full))
+                let seconds = timing.actionLeadSeconds + durations.seconds(full)
+                let needed = e.speed * seconds + timing.actionSpeedUpAllowance * seconds * seconds / 2
                 heardAt = max(configured, needed, timing.actionMinimumMetres)
             }
             return CueCandidate(key: key, kind: kind, stage: .action, maneuver: maneuver.index, leg: maneuver.leg,
@@ -117,8 +120,10 @@ extension GuidanceEngine {
             return nil
         }
         let landmark = stage == .distance && timing.naturalGuidance ? unambiguousLandmark(maneuver, e: e) : nil
-        let full = phrase(.maneuver(maneuver, stage: stage, distance: spoken, then: then, landmark: landmark))
-        let short = phrase(.maneuver(maneuver, stage: stage, distance: spoken, then: nil, landmark: nil), short: true)
+        let texts = plans[maneuver.index]?.stageTexts[stage] ?? keepTexts(maneuver, stage,
+            full: phrase(.maneuver(maneuver, stage: stage, distance: spoken, then: then, landmark: landmark)),
+            short: phrase(.maneuver(maneuver, stage: stage, distance: spoken, then: nil, landmark: nil), short: true))
+        let (full, short) = (texts.full, texts.short ?? texts.full)
         return CueCandidate(key: key, kind: .maneuver, stage: stage, maneuver: maneuver.index, leg: maneuver.leg,
                             full: full, short: short == full ? nil : short, reference: maneuver.distanceAlong,
                             heardAt: spoken.metres, target: spoken.metres,
@@ -182,6 +187,13 @@ extension GuidanceEngine {
     static let typicalActionSeconds = 2.5
     /// Seconds kept free after a cue, beyond the gap, for the car speeding up before the next one.
     static let spacingSafetySeconds = 1.0
+
+    /// Keeps the words of a stage in its maneuver's plan, so they are composed once, not at every look.
+    private mutating func keepTexts(_ maneuver: Maneuver, _ stage: CueStage, full: String, short: String) -> StageTexts {
+        let texts = StageTexts(full: full, short: short == full ? nil : short)
+        plans[maneuver.index]?.stageTexts[stage] = texts
+        return texts
+    }
 
     /// "Continue for 12 kilometers" shortly after the announced maneuver before `m`, when `m` is far.
     private func continueCandidate(before m: Int, e: ProgressEstimate) -> CueCandidate? {

@@ -95,7 +95,11 @@ extension GuidanceEngine {
             guard let text, !text.isEmpty else { continue }
             let seconds = durations.seconds(text)
             if let reference = c.reference {
-                let endRemaining = reference - e.distanceAlong - e.aheadMargin - e.travel(inSeconds: leadIn + seconds)
+                var endRemaining = reference - e.distanceAlong - e.aheadMargin - e.travel(inSeconds: leadIn + seconds)
+                if c.endLeadSeconds > 0 {
+                    let t = leadIn + seconds + c.endLeadSeconds
+                    endRemaining -= timing.actionSpeedUpAllowance * t * t / 2
+                }
                 let needed = c.endLeadSeconds * e.speed
                 if endRemaining < needed {
                     lastReason = "would not fit: \(String(format1: seconds)) s of speech would end \(metres(endRemaining)) before the maneuver, needs \(metres(needed))"

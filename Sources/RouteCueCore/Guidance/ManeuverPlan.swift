@@ -12,6 +12,14 @@ struct ManeuverPlan: Sendable, Equatable {
     /// car moving). When the maneuver became next too close for the configured value, a smaller natural value
     /// that can still be heard exactly where it is true.
     var stageDistances: [CueStage: SpokenDistance] = [:]
+    /// The words of each stage once known (full and short form), so they are composed once, not at every look.
+    var stageTexts: [CueStage: StageTexts] = [:]
+}
+
+/// The full and short words of one stage.
+struct StageTexts: Sendable, Equatable {
+    var full: String
+    var short: String?
 }
 
 /// Maneuvers already announced before a new route arrived, so the same cue is not repeated at the same place.

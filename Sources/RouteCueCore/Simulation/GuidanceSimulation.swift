@@ -46,7 +46,7 @@ public struct GuidanceSimulation {
         var now = MonotonicInstant.zero
         while true {
             let fixAt = next < arrivals.count ? arrivals[next].received : nil
-            let wake = engine.nextWakeup.flatMap { $0 <= end ? $0 : nil }
+            let wake = options.fixTriggeredOnly ? nil : engine.nextWakeup.flatMap { $0 <= end ? $0 : nil }
             let input: GuidanceInput
             if let fixAt, wake.map({ fixAt <= $0 }) ?? true {
                 now = max(now, fixAt)

@@ -8,6 +8,8 @@ public struct SimulationOptions: Sendable, Equatable {
     public var seed: UInt64 = 1
     /// How long to keep the engine running after the last fix (for cues still predicted).
     public var tailSeconds = 30.0
+    /// The fix-triggered baseline: the engine is looked at only when a fix arrives (no timers), as the peers do.
+    public var fixTriggeredOnly = false
 
     /// The defaults (300 ± 100 ms).
     public init() {}

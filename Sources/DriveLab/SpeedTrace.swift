@@ -97,11 +97,6 @@ public struct SpeedTrace: Sendable {
     /// The Delft / The Hague car drive in the shared data: 59 min in town and on ring roads, median 42 km/h.
     public static let delftDrive = "tracks/gpsbabel/sbn-v13.gpx"
 
-    /// Reads a recorded drive from the shared test data, e.g. `SpeedTrace.shared(SpeedTrace.swissDrive)`.
-    public static func shared(_ relativePath: String, step: Double = 0.1) throws -> SpeedTrace {
-        try read(try SharedData.bytes(relativePath), name: relativePath, step: step)
-    }
-
     /// The speed (m/s) `seconds` into the trace, interpolated; the trace repeats past its end.
     public func speed(at seconds: Double) -> Double {
         let (index, fraction) = position(seconds)
