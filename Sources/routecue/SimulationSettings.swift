@@ -13,6 +13,8 @@ struct SimulationSettings {
     init(_ args: ArgumentList) throws {
         let config = try ConfigCommand.load(args.value("config"))
         maxBytes = config.importSettings.maxFileBytes
+        progress = config.progressOptions
+        timing = config.timingOptions
         if let lang = args.value("lang") {
             switch lang.lowercased() {
             case "en", "en-us": language = "en-US"; voice = "en-us"
@@ -35,9 +37,11 @@ struct SimulationSettings {
         }
         simulation.fixLatency = try Self.milliseconds(args, "fix-latency", default: simulation.fixLatency)
         simulation.fixJitter = try Self.milliseconds(args, "fix-jitter", default: simulation.fixJitter)
-        if let r = args.value("audio-route"), !["default", "speaker", "hfp"].contains(r) {
-            throw ArgumentList.UsageError(description: "unknown --audio-route '\(r)'; one of: default, speaker, hfp")
+        let routeName = args.value("audio-route") ?? "default"
+        guard RouteCueConfiguration.audioRouteNames.contains(routeName) else {
+            throw ArgumentList.UsageError(description: "unknown --audio-route '\(routeName)'; one of: \(RouteCueConfiguration.audioRouteNames.joined(separator: ", "))")
         }
+        audio = config.audioRoute(routeName)
     }
 
     private static func milliseconds(_ args: ArgumentList, _ name: String, default value: Double) throws -> Double {

@@ -38,7 +38,7 @@ extension GuidanceEngine {
     private mutating func plan(for m: Int, e: ProgressEstimate, actions: inout [GuidanceAction]) -> ManeuverPlan {
         let maneuver = route.maneuvers[m]
         var plan = plans[m] ?? ManeuverPlan(
-            profile: timing.profile(approachRoadClass: maneuver.approachRoadClass, speed: e.speed),
+            profile: timing.profile(approachRoadClass: maneuver.approachRoadClass, expectedSpeed: approachSpeed(m), speed: e.speed),
             chainedNext: nil, chainedFrom: nil, plannedAt: e.distanceAlong)
         guard plans[m] == nil || plans[m]?.plannedAt == .infinity else { return plans[m]! }
         plan.plannedAt = e.distanceAlong
@@ -55,7 +55,7 @@ extension GuidanceEngine {
                 plan.chainedNext = n
                 let next = route.maneuvers[n]
                 let nextPlan = ManeuverPlan(
-                    profile: timing.profile(approachRoadClass: next.approachRoadClass, speed: e.speed),
+                    profile: timing.profile(approachRoadClass: next.approachRoadClass, expectedSpeed: approachSpeed(n), speed: e.speed),
                     chainedNext: nil, chainedFrom: m, plannedAt: .infinity)
                 plans[n] = nextPlan
                 for stage in [CueStage.range, .reminder] {
@@ -66,6 +66,14 @@ extension GuidanceEngine {
         }
         plans[m] = plan
         return plan
+    }
+
+    /// The speed the route expects on the stretch leading to maneuver `m` (the previous step's stated distance ÷
+    /// duration), when the source states both.
+    private func approachSpeed(_ m: Int) -> Double? {
+        guard m > 0, let d = route.maneuvers[m - 1].sourceDistance, let s = route.maneuvers[m - 1].sourceDuration,
+              d > 50, s > 0 else { return nil }
+        return d / s
     }
 
     /// A maneuver at the very start of the current leg (a U-turn at the waypoint just reached) stays the next one

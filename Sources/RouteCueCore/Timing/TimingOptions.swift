@@ -71,8 +71,9 @@ public struct TimingOptions: Sendable, Equatable {
         }
     }
 
-    /// The profile of a maneuver: from the road class it is approached on where known, else from the speed.
-    public func profile(approachRoadClass: String?, speed: Double) -> TimingProfile {
+    /// The profile of a maneuver: from the road class it is approached on where known, else from the speed the
+    /// route expects on the approach (its stated distance ÷ duration), else from the car's speed.
+    public func profile(approachRoadClass: String?, expectedSpeed: Double? = nil, speed: Double) -> TimingProfile {
         if let roadClass = approachRoadClass?.lowercased() {
             switch roadClass {
             case "motorway", "motorway_link", "trunk", "trunk_link", "highway", "freeway", "expressway":
@@ -85,6 +86,7 @@ public struct TimingOptions: Sendable, Equatable {
             default: break
             }
         }
+        let speed = expectedSpeed ?? speed
         if speed < slowBelowSpeed { return .slowSpeed }
         return speed >= fastFromSpeed ? .fastSpeed : .regularSpeed
     }
