@@ -1,5 +1,6 @@
 # RouteCue — build, test, benchmark, demo.
-# `make demo` installs the Debian packages the build needs, builds, and runs RouteCue on the bundled example drive.
+# `make demo` installs the Debian packages the build needs, builds, and runs RouteCue's guidance on the bundled example
+# drive (`routecue simulate`: every cue synthesized with espeak-ng, cue log and WAV written to /tmp).
 # `make test` runs every test (tests needing ../shared/data skip with a message when it is absent).
 
 SWIFT      ?= swift
@@ -64,9 +65,9 @@ bench:
 demo: deps release
 	$(BIN_RELEASE) --version
 	$(BIN_RELEASE) route inspect examples/grid-trip.osrm.json
-	$(BIN_RELEASE) route convert examples/grid-trip.osrm.json --to routecue --output /tmp/routecue-demo-route.json
-	$(BIN_RELEASE) route inspect /tmp/routecue-demo-route.json --json | head -n 40
-	$(BIN_RELEASE) fixes inspect examples/grid-trip-drive.nmea
+	$(BIN_RELEASE) simulate --route examples/grid-trip.osrm.json --fixes examples/grid-trip-drive.nmea \
+	  --cues /tmp/routecue-demo-cues.jsonl --wav /tmp/routecue-demo.wav
+	@echo "cue log: /tmp/routecue-demo-cues.jsonl   guidance audio of the whole drive: /tmp/routecue-demo.wav"
 
 clean:
 	$(SWIFT) package clean
