@@ -61,6 +61,13 @@ public struct RouteProgress: Sendable {
         let t = measured.seconds
 
         guard let filter else {
+            // Off route before ever being on this route (a new route that does not reach the car): stay off route
+            // and let the back-off pace the requests, instead of a new episode every `offRouteSeconds`.
+            if state == .offRoute {
+                offRoute(position, course: course, speed: speed ?? 0, time: t, sigma: sigma, corridor: corridor,
+                         measured: measured, fix: fix, events: &events)
+                return events
+            }
             acquire(position, course: course, speed: speed ?? 0, time: t, sigma: sigma, corridor: corridor,
                     measured: measured, fix: fix, events: &events)
             return events
