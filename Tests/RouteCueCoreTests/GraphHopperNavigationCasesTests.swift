@@ -98,6 +98,9 @@ final class GraphHopperNavigationCasesTests: XCTestCase {
         report(d, "via reached at the fix")
         let reached = d.events.filter { if case .waypointReached = $0 { return true } else { return false } }
         XCTAssertEqual(reached, [.waypointReached(leg: 0, waypoint: route.waypoints[1])])
+        // Past the via the car drives away from the route (it never makes the U-turn): outside the corridor only
+        // predicted progress remains, so no cue of the second leg's maneuvers is spoken.
+        XCTAssertEqual(d.spoken.filter { $0.kind == .maneuver && ($0.maneuver ?? 0) > 2 }.map(\.text), [])
         let request = try XCTUnwrap(d.reroutes.first?.request, "leaving the route after the via asks for a new route")
         XCTAssertEqual(request.remainingWaypoints.map(\.role), [.destination], "the via is no longer asked for")
         assertSame(request.remainingWaypoints.first?.location, 51.43253, 14.26725)
@@ -140,6 +143,10 @@ final class GraphHopperNavigationCasesTests: XCTestCase {
         timing.announceDeparture = false      // graphhopper-maps has no departure cue
         var d = Drive(route: route, timing: timing)
         d.fix(at: 0, 51.436269, 14.2727, speed: 10, heading: 120)       // GH fix 1: 26 m before "turn right"
+        d.advance(to: 0.9)
+        // GH speaks "Turn right onto Franz-Liszt-Straße" at once (26 m ≤ its 52 m); ours fits its action cue too.
+        XCTAssertEqual(d.spoken.map(\.maneuver), [1])
+        XCTAssertEqual(d.spoken.map(\.stage), [.action])
         // GH fix 2: 80 m off the route (far outside our corridor); we report it until the engine asks.
         for t in 1...4 { d.fix(at: Double(t), 51.436422, 14.273946, speed: 12, heading: 70) }
         XCTAssertEqual(d.reroutes.count, 1)

@@ -37,6 +37,10 @@ public struct RouteProgress: Sendable {
         self.clock = FixClock(latencyFloor: options.fixLatencyFloorSeconds)
     }
 
+    /// True while the latest fixes put the car outside the corridor, before that has lasted long enough to count as
+    /// off route: progress is only predicted then, so maneuver cues wait.
+    public var leavingRoute: Bool { state == .onRoute && outsideSince != nil }
+
     // MARK: Fixes
 
     /// Takes one fix: matches it, updates the filter and the route state, and says what happened.
