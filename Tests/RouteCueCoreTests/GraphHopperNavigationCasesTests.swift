@@ -178,6 +178,24 @@ final class GraphHopperNavigationCasesTests: XCTestCase {
         XCTAssertEqual(d.spoken(.waypoint).count, 1, "the waypoint is announced once, across the reroutes")
     }
 
+    /// GH skips a waypoint by rerouting at once to the remaining ones, without a 'reroute' cue; ours is the
+    /// `skipToNextDestination` operation.
+    func test_skippingTheVia_asksAtOnceForTheDestinationOnly_andNeverAnnouncesTheVia() throws {
+        try SharedData.require()
+        let route = try Drive.route("routeWithSimpleVia.json")
+        var d = Drive(route: route)
+        let t = d.driveAlongRoute(from: 0, to: 100, speed: 12, start: 0)
+        d.skipToNextDestination()
+        XCTAssertEqual(d.reroutes.count, 1)
+        XCTAssertEqual(d.reroutes.first?.request.reason, "waypoint_skipped")
+        XCTAssertEqual(d.reroutes.first?.request.remainingWaypoints.map(\.role), [.destination])
+        XCTAssertEqual(d.engine.progress.leg, 1)
+        d.newRoute(try Drive.route("reroute1.json"))
+        d.advance(to: t + 10)
+        XCTAssertEqual(d.spoken(.waypoint).count, 0)
+        XCTAssertEqual(d.spoken(.reroute).count, 0, "no off-route cue for a skip")
+    }
+
     // MARK: A reroute close to a junction still announces its turn (announce-bug-original → announce-bug-reroute)
 
     /// The car's true path in the announce-bug case: from GH fix 1 straight on along Schäferweg (instead of keeping
@@ -389,6 +407,21 @@ final class GraphHopperNavigationCasesTests: XCTestCase {
         XCTAssertEqual(e.remainingRouteDistance, 236, accuracy: 5, "GH: distanceToEnd 236")
         XCTAssertEqual(e.remainingRouteTime ?? .nan, 30, accuracy: 2, "GH: timeToEnd 30 s")
         XCTAssertEqual(e.nextAnnouncedManeuver, 2, "GH: the instruction is 'Ziel erreicht'")
+    }
+
+    /// GH still computes 578 m to the end from a fix 239 m off the route; we do not place such a fix on the route
+    /// (it is not on it) and ask for a route from there after 3 s, then back off.
+    func test_hoyerswerda1_fix239MetresOffTheRoute_isNotPlaced_andAsksForARouteWithBackOff() throws {
+        try SharedData.require()
+        var d = Drive(route: try Drive.route("response-hoyerswerda1.json"))
+        for t in 0...30 { d.fix(at: Double(t), 51.439291, 14.245254, speed: 0, heading: 0) }
+        report(d, "239 m off")
+        XCTAssertEqual(d.engine.progress.state, .offRoute)
+        let times = d.reroutes.map(\.at)
+        XCTAssertEqual(times.count, 2)
+        XCTAssertTrue((3...4).contains(times.first ?? 0), "at the first fix 3 s after the first one outside")
+        XCTAssertEqual(zip(times.dropFirst(), times).map { $0 - $1 }, [10])
+        XCTAssertTrue(d.spoken.allSatisfy { $0.kind == .reroute })
     }
 
     func test_hoyerswerda2_legOfAFix_firstLegWinsWhereBothPass() throws {
