@@ -250,6 +250,7 @@ final class GraphHopperNavigationCasesTests: XCTestCase {
         XCTAssertTrue(first.allSatisfy { $0.audioStart.seconds <= offRoute }, "no maneuver cue while off route")
         let recalculating = d.spoken(.reroute)
         XCTAssertEqual(recalculating.count, 1, "GH: 'reroute'")
+        XCTAssertEqual(Set(d.spoken.map(\.text)).count, d.spoken.count, "nothing is spoken twice")
         let turn = d.spoken.filter { $0.routeGeneration == 1 && $0.maneuver == 1 }
         XCTAssertEqual(turn.map(\.stage), [.action], "the sharp left (GH: 'Scharf links abbiegen') gets its action cue")
         if let cue = turn.first, let r = recalculating.first {
@@ -273,7 +274,7 @@ final class GraphHopperNavigationCasesTests: XCTestCase {
         var d = Drive(route: original, timing: timing)
         d.fix(at: 0, 51.432878, 14.191677, speed: 16, heading: 70)
         d.fix(at: 1, 51.431834, 14.190732, speed: 10, heading: 206)     // GH fix 2, heading along Schäferweg
-        d.newRoute(reroute)
+        d.newRoute(reroute)                                              // GH's canned answer, at once
         d.driveAlongRoute(from: Drive.along(51.431834, 14.190732, on: reroute, window: 0...reroute.length) + 10,
                           to: 60, speed: 10, start: 2)
         report(d, "new route 17 m before its turn")
