@@ -6,7 +6,7 @@ extension GuidanceEngine {
 
     mutating func candidates(_ e: ProgressEstimate, now: MonotonicInstant, actions: inout [GuidanceAction]) -> [CueCandidate] {
         var result = pendingImmediate.filter { !done.contains($0.key) }
-        guard progress.state == .onRoute, !e.frozen else { return result }
+        guard progress.state == .onRoute, !progress.leavingRoute, !e.frozen else { return result }
         closePassedManeuvers(before: e.nextAnnouncedManeuver, e: e, actions: &actions)
         if departureDue, !done.contains(.departure), let depart = route.maneuvers.first(where: { $0.type == .depart }) {
             let text = phrase(.maneuver(depart, stage: .action, distance: nil, then: nil, landmark: nil))

@@ -37,6 +37,10 @@ public struct RouteProgress: Sendable {
         self.clock = FixClock(latencyFloor: options.fixLatencyFloorSeconds)
     }
 
+    /// True while the latest fixes put the car outside the corridor, before that has lasted long enough to count as
+    /// off route: progress is only predicted then, so maneuver cues wait.
+    public var leavingRoute: Bool { state == .onRoute && outsideSince != nil }
+
     // MARK: Fixes
 
     /// Takes one fix: matches it, updates the filter and the route state, and says what happened.
@@ -61,6 +65,13 @@ public struct RouteProgress: Sendable {
         let t = measured.seconds
 
         guard let filter else {
+            // Off route before ever being on this route (a new route that does not reach the car): stay off route
+            // and let the back-off pace the requests, instead of a new episode every `offRouteSeconds`.
+            if state == .offRoute {
+                offRoute(position, course: course, speed: speed ?? 0, time: t, sigma: sigma, corridor: corridor,
+                         measured: measured, fix: fix, events: &events)
+                return events
+            }
             acquire(position, course: course, speed: speed ?? 0, time: t, sigma: sigma, corridor: corridor,
                     measured: measured, fix: fix, events: &events)
             return events
