@@ -25,9 +25,19 @@ final class GuidanceDriveTimingTests: XCTestCase {
         var evaluation: CueTimingEvaluation
     }
 
+    /// The drives, simulated once for all tests of this class (XCTest runs them one after another).
+    nonisolated(unsafe) static var cached: [Run]?
+
     /// Every route × both traces, with the outage at 40 % of the route.
     static func runs() throws -> [Run] {
         try SharedData.require()
+        if let cached { return cached }
+        let runs = try simulate()
+        cached = runs
+        return runs
+    }
+
+    private static func simulate() throws -> [Run] {
         let traces = [try SpeedTrace.shared(SpeedTrace.swissDrive), try SpeedTrace.shared(SpeedTrace.delftDrive)]
         var runs: [Run] = []
         for path in routes {

@@ -106,7 +106,7 @@ extension GuidanceEngine {
             var heardAt: Double?
             if let configured = trigger.metres(atSpeed: e.speed, standing: standing) {
                 let seconds = timing.actionLeadSeconds + durations.seconds(full)
-                let needed = e.speed * seconds + timing.actionSpeedUpAllowance * seconds * seconds / 2
+                let needed = e.speed * seconds + speedUpAllowance(e) * seconds * seconds / 2
                 heardAt = max(configured, needed, timing.actionMinimumMetres)
             }
             return CueCandidate(key: key, kind: kind, stage: .action, maneuver: maneuver.index, leg: maneuver.leg,
@@ -195,6 +195,12 @@ extension GuidanceEngine {
     static let typicalActionSeconds = 2.5
     /// Seconds kept free after a cue, beyond the gap, for the car speeding up before the next one.
     static let spacingSafetySeconds = 1.0
+
+    /// The extra acceleration an action cue must allow for: `actionSpeedUpAllowance` while the car is speeding up
+    /// (pulling away from a light), none while it cruises or brakes for the turn.
+    func speedUpAllowance(_ e: ProgressEstimate) -> Double {
+        e.acceleration > 0.2 ? timing.actionSpeedUpAllowance : 0
+    }
 
     /// Keeps the words of a stage in its maneuver's plan, so they are composed once, not at every look.
     private mutating func keepTexts(_ maneuver: Maneuver, _ stage: CueStage, full: String, short: String) -> StageTexts {

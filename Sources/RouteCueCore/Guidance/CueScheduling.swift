@@ -98,7 +98,7 @@ extension GuidanceEngine {
                 var endRemaining = reference - e.distanceAlong - e.aheadMargin - e.travel(inSeconds: leadIn + seconds)
                 if c.endLeadSeconds > 0 {
                     let t = leadIn + seconds + c.endLeadSeconds
-                    endRemaining -= timing.actionSpeedUpAllowance * t * t / 2
+                    endRemaining -= speedUpAllowance(e) * t * t / 2
                 }
                 let needed = c.endLeadSeconds * e.speed
                 if endRemaining < needed {

@@ -12,9 +12,9 @@ public struct TimingOptions: Sendable, Equatable {
     public var actionLeadSeconds = 1.0
     /// The action cue never starts closer than this to the maneuver (walking pace, crawling traffic).
     public var actionMinimumMetres = 12.0
-    /// The action cue must end in time even if the car keeps speeding up at this rate (m/s²) while it speaks: a car
-    /// pulling away from a light 20 m before a turn covers much more than its speed says (1.0: the p90 of the
-    /// speed-ups measured in the GENIVI Swiss and Delft drives).
+    /// While the car is speeding up, the action cue must end in time even if it keeps speeding up at this rate (m/s²)
+    /// while it speaks: a car pulling away from a light 20 m before a turn covers much more than its speed says (1.0:
+    /// the p90 of the speed-ups measured in the GENIVI Swiss and Delft drives).
     public var actionSpeedUpAllowance = 1.0
     /// The units distances are spoken in (and rounded to).
     public var units: UnitSystem = .metric
