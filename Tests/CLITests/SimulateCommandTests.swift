@@ -1,0 +1,119 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// `routecue simulate` as a user meets it: the cue log of DESIGN.md, the WAV, the summary, and one-line errors.
+final class SimulateCommandTests: XCTestCase {
+    private var tmp: URL!
+
+    override func setUpWithError() throws {
+        guard FileManager.default.isExecutableFile(atPath: CommandRunner.routecueBinary.path) else {
+            XCTFail("\(CommandRunner.routecueBinary.path) is not built: `make test` builds it first")
+            throw CocoaError(.fileNoSuchFile)
+        }
+        tmp = try CommandRunner.temporaryDirectory()
+    }
+
+    override func tearDownWithError() throws {
+        if let tmp { try? FileManager.default.removeItem(at: tmp) }
+    }
+
+    private func path(_ name: String) -> String { tmp.appendingPathComponent(name).path }
+
+    private func simulate(_ extra: [String] = []) throws -> CommandRunner.Result {
+        try CommandRunner.routecue(["simulate", "--route", "examples/grid-trip.osrm.json",
+                                    "--fixes", "examples/grid-trip-drive.nmea", "--cues", path("cues.jsonl")] + extra)
+    }
+
+    func test_simulate_writesOneCueLogLinePerDecision_withTheFieldsOfTheContract() throws {
+        let r = try simulate()
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let lines = try String(contentsOfFile: path("cues.jsonl"), encoding: .utf8).split(separator: "\n")
+        XCTAssertGreaterThan(lines.count, 10)
+        var seqs: [Int] = []
+        var spokenStages: Set<String> = []
+        for line in lines {
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
+            for key in ["seq", "event", "kind", "stage", "maneuver", "leg", "text", "lang", "t_trigger", "t_audio_start",
+                        "t_audio_end", "distance_m", "target_m", "speed_mps", "route"] {
+                XCTAssertTrue(object.keys.contains(key), "\(key) missing in \(line)")
+            }
+            seqs.append(object["seq"] as! Int)
+            let event = object["event"] as! String
+            XCTAssertTrue(["spoken", "cancelled", "skipped"].contains(event))
+            if event == "spoken" {
+                let start = object["t_audio_start"] as! Double, end = object["t_audio_end"] as! Double
+                let trigger = object["t_trigger"] as! Double
+                XCTAssertLessThanOrEqual(trigger, start)
+                XCTAssertLessThan(start, end)
+                XCTAssertGreaterThan(start, 1_774_000_000, "fix-time clock (Unix seconds of the drive)")
+                if let stage = object["stage"] as? String { spokenStages.insert(stage) }
+            } else {
+                XCTAssertNotNil(object["reason"] as? String, "a \(event) cue says why: \(line)")
+            }
+        }
+        XCTAssertEqual(Set(seqs).count, seqs.count, "seq numbers are unique")
+        XCTAssertTrue(spokenStages.isSuperset(of: ["range", "reminder", "distance", "action"]), "\(spokenStages)")
+        XCTAssertTrue(r.stdout.contains("spoken"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("\"You have arrived at your destination\""), r.stdout)
+    }
+
+    func test_simulate_distanceCues_areHeardAtTheirTarget_inTheExampleDrive() throws {
+        XCTAssertEqual(try simulate().status, 0)
+        for line in try String(contentsOfFile: path("cues.jsonl"), encoding: .utf8).split(separator: "\n") {
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
+            guard object["event"] as? String == "spoken", let stage = object["stage"] as? String,
+                  ["range", "reminder", "distance"].contains(stage) else { continue }
+            let heard = object["distance_m"] as! Double, target = object["target_m"] as! Double
+            XCTAssertEqual(heard, target, accuracy: 1, "the engine's distance when heard is the spoken one: \(line)")
+        }
+    }
+
+    func test_simulate_withWav_writesTheDrivesAudio() throws {
+        let r = try simulate(["--wav", path("drive.wav"), "--quiet"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stdout, "")
+        let data = try Data(contentsOf: URL(fileURLWithPath: path("drive.wav")))
+        XCTAssertEqual(String(decoding: data.prefix(4), as: UTF8.self), "RIFF")
+        XCTAssertEqual(String(decoding: data[8..<12], as: UTF8.self), "WAVE")
+        let rate = data[24..<28].enumerated().reduce(0) { $0 | Int($1.element) << (8 * $1.offset) }
+        XCTAssertEqual(rate, 22050)
+        XCTAssertGreaterThan(data.count, 22050 * 2 * 60, "minutes of audio: the cues placed at their times")
+    }
+
+    func test_simulate_imperialUnits_speakMilesAndFeet() throws {
+        XCTAssertEqual(try simulate(["--units", "imperial_us", "--quiet"]).status, 0)
+        let log = try String(contentsOfFile: path("cues.jsonl"), encoding: .utf8)
+        XCTAssertFalse(log.contains("meters"), log)
+        XCTAssertTrue(log.contains("feet") || log.contains("mile"), log)
+    }
+
+    func test_simulate_badInput_isOneLineAndAnExitStatus() throws {
+        let missing = try CommandRunner.routecue(["simulate", "--fixes", "examples/grid-trip-drive.nmea", "--cues", path("c")])
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(missing.stderr.hasPrefix("routecue: missing --route FILE"), missing.stderr)
+
+        let units = try simulate(["--units", "furlongs"])
+        XCTAssertEqual(units.status, 2)
+        XCTAssertTrue(units.stderr.contains("unknown --units 'furlongs'"), units.stderr)
+
+        let lang = try simulate(["--lang", "de-DE"])
+        XCTAssertEqual(lang.status, 2)
+        XCTAssertTrue(lang.stderr.contains("only English"), lang.stderr)
+
+        let broken = path("broken.json")
+        try Data(#"{"routes": [{"legs": [ "#.utf8).write(to: URL(fileURLWithPath: broken))
+        let r = try CommandRunner.routecue(["simulate", "--route", broken, "--fixes", "examples/grid-trip-drive.nmea",
+                                            "--cues", path("c.jsonl")])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.hasPrefix("routecue: \(broken)"), r.stderr)
+        XCTAssertEqual(r.stderr.split(separator: "\n").count, 1, r.stderr)
+
+        let noFixes = path("empty.nmea")
+        try Data("# nothing\n".utf8).write(to: URL(fileURLWithPath: noFixes))
+        let e = try CommandRunner.routecue(["simulate", "--route", "examples/grid-trip.osrm.json", "--fixes", noFixes,
+                                            "--cues", path("c.jsonl")])
+        XCTAssertEqual(e.status, 1)
+        XCTAssertTrue(e.stderr.contains("holds no fixes") || e.stderr.contains(noFixes), e.stderr)
+    }
+}
