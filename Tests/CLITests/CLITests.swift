@@ -3,21 +3,7 @@ import TestSupport
 import XCTest
 
 /// The `routecue` executable as a user meets it: help, version, inspect, convert, and one-line errors.
-final class CLITests: XCTestCase {
-    private var tmp: URL!
-
-    override func setUpWithError() throws {
-        guard FileManager.default.isExecutableFile(atPath: CommandRunner.routecueBinary.path) else {
-            XCTFail("\(CommandRunner.routecueBinary.path) is not built: `make test` builds it first")
-            throw CocoaError(.fileNoSuchFile)
-        }
-        tmp = try CommandRunner.temporaryDirectory()
-    }
-
-    override func tearDownWithError() throws {
-        if let tmp { try? FileManager.default.removeItem(at: tmp) }
-    }
-
+final class CLITests: CommandTestCase {
     private func write(_ name: String, _ text: String) throws -> String {
         let url = tmp.appendingPathComponent(name)
         try Data(text.utf8).write(to: url)

@@ -3,21 +3,7 @@ import TestSupport
 import XCTest
 
 /// `routecue simulate` as a user meets it: the cue log of DESIGN.md, the WAV, the summary, and one-line errors.
-final class SimulateCommandTests: XCTestCase {
-    private var tmp: URL!
-
-    override func setUpWithError() throws {
-        guard FileManager.default.isExecutableFile(atPath: CommandRunner.routecueBinary.path) else {
-            XCTFail("\(CommandRunner.routecueBinary.path) is not built: `make test` builds it first")
-            throw CocoaError(.fileNoSuchFile)
-        }
-        tmp = try CommandRunner.temporaryDirectory()
-    }
-
-    override func tearDownWithError() throws {
-        if let tmp { try? FileManager.default.removeItem(at: tmp) }
-    }
-
+final class SimulateCommandTests: CommandTestCase {
     private func path(_ name: String) -> String { tmp.appendingPathComponent(name).path }
 
     private func simulate(_ extra: [String] = []) throws -> CommandRunner.Result {
