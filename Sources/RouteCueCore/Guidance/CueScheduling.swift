@@ -9,6 +9,8 @@ extension GuidanceEngine {
         var heard: MonotonicInstant?
     }
 
+    /// Looks at the situation at `now`: speaks the most important cue that is due, if any fits, skips those whose
+    /// moment passed, and sets `nextWakeup`.
     mutating func schedule(at now: MonotonicInstant, into actions: inout [GuidanceAction]) {
         let e = progress.estimate(at: now)
         let candidates = self.candidates(e, now: now, actions: &actions)
@@ -17,56 +19,66 @@ extension GuidanceEngine {
                 actions.append(.render(text))
             }
         }
-        let leadIn = audio.leadIn
-        let earliest = now.advanced(bySeconds: leadIn)
-        let outage = (e.secondsSinceFix ?? 0) > progress.options.outageSpeakSeconds && e.uncertain
-        var timed = candidates.map { c -> Timed in
-            guard let reference = c.reference else { return Timed(candidate: c, heard: earliest) }
-            guard let heardAt = c.heardAt, !(outage && c.endLeadSeconds == 0) else { return Timed(candidate: c, heard: nil) }
-            // Action cues allow for the car being ahead of the prediction through an outage.
-            let remaining = reference - e.distanceAlong
-            let margin = c.endLeadSeconds > 0
-            if remaining - (margin ? e.aheadMargin : 0) <= heardAt { return Timed(candidate: c, heard: earliest) }
-            guard let dt = margin ? e.time(toTravelWithMargin: remaining - heardAt) : e.time(toTravel: remaining - heardAt)
-            else { return Timed(candidate: c, heard: nil) }
-            return Timed(candidate: c, heard: max(earliest, now.advanced(bySeconds: dt)))
+        var timed = candidates.map { Timed(candidate: $0, heard: plannedHearing($0, e: e, now: now)) }
+        if !(playingUntil.map { $0 > now } ?? false) {
+            speakDue(&timed, e: e, now: now, into: &actions)
         }
-        let busy = playingUntil.map { $0 > now } ?? false
-        if !busy {
-            let due = timed.enumerated()
-                .filter { $0.element.heard.map { $0 <= earliest.advanced(bySeconds: 0.001) } ?? false }
-                .sorted { $0.element.candidate.priority > $1.element.candidate.priority }
-            for (index, item) in due {
-                let c = item.candidate
-                switch fit(c, among: timed, e: e, now: now) {
-                case .speak(let text, let short, let seconds):
-                    speak(c, text: text, short: short, seconds: seconds, e: e, now: now, into: &actions)
-                    timed.remove(at: index)
-                case .skip(let reason):
-                    skip(c, e: e, reason: reason, into: &actions)
-                    continue
-                }
-                break
+        nextWakeup = nextLook(timed, e: e, now: now)
+    }
+
+    /// When the first word of `c` should be heard: where its distance is true, as soon as possible when that point
+    /// is reached already, nil while it cannot be placed (standing, or a distance cue through a long outage).
+    private func plannedHearing(_ c: CueCandidate, e: ProgressEstimate, now: MonotonicInstant) -> MonotonicInstant? {
+        let earliest = now.advanced(bySeconds: audio.leadIn)
+        guard let reference = c.reference else { return earliest }
+        let outage = e.uncertain && (e.secondsSinceFix ?? 0) > progress.options.outageSpeakSeconds
+        guard let heardAt = c.heardAt, !(outage && c.endLeadSeconds == 0) else { return nil }
+        // Action cues allow for the car being ahead of the prediction through an outage.
+        let remaining = reference - e.distanceAlong
+        let isAction = c.endLeadSeconds > 0
+        if remaining - (isAction ? e.aheadMargin : 0) <= heardAt { return earliest }
+        let dt = isAction ? e.time(toTravelWithMargin: remaining - heardAt) : e.time(toTravel: remaining - heardAt)
+        return dt.map { max(earliest, now.advanced(bySeconds: $0)) }
+    }
+
+    /// Speaks the most important due cue that fits; due cues that cannot fit are skipped with their reason.
+    private mutating func speakDue(_ timed: inout [Timed], e: ProgressEstimate, now: MonotonicInstant,
+                                   into actions: inout [GuidanceAction]) {
+        let earliest = now.advanced(bySeconds: audio.leadIn + 0.001)
+        let due = timed.enumerated()
+            .filter { $0.element.heard.map { $0 <= earliest } ?? false }
+            .sorted { $0.element.candidate.priority > $1.element.candidate.priority }
+        for (index, item) in due {
+            switch fit(item.candidate, among: timed, e: e, now: now) {
+            case .speak(let text, let short, let seconds):
+                speak(item.candidate, text: text, short: short, seconds: seconds, e: e, now: now, into: &actions)
+                timed.remove(at: index)
+                return
+            case .skip(let reason):
+                skip(item.candidate, e: e, reason: reason, into: &actions)
             }
         }
-        // Look again when the next candidate is due, when the current cue ends, or when progress needs a tick.
+    }
+
+    /// The next instant to look again: a candidate's trigger (not before the current cue ends), passing the next
+    /// maneuver or reaching a leg end (the following maneuver becomes next, even without fixes), or a progress timer.
+    private func nextLook(_ timed: [Timed], e: ProgressEstimate, now: MonotonicInstant) -> MonotonicInstant? {
         var wake: [MonotonicInstant] = []
         if let t = progress.nextTimer { wake.append(t) }
-        // Passing the next maneuver (or a leg end) makes the one after it next: look again then, even without fixes.
         let legEnd = e.distanceAlong + e.remainingLegDistance - progress.options.arrivalRadiusMetres
         let ahead = [e.nextManeuver.map { route.maneuvers[$0].distanceAlong }, legEnd > e.distanceAlong ? legEnd : nil]
         if progress.state == .onRoute, let nearest = ahead.compactMap({ $0 }).min(),
            let dt = e.time(toTravel: nearest - e.distanceAlong + 0.5) {
             wake.append(now.advanced(bySeconds: max(0.001, dt)))
         }
-        let pending = timed.filter { !done.contains($0.candidate.key) }
+        let soonest = now.advanced(bySeconds: 0.001)
         let playing = playingUntil.flatMap { $0 > now ? $0 : nil }
-        for item in pending {
+        for item in timed where !done.contains(item.candidate.key) {
             guard let heard = item.heard else { continue }
-            let trigger = MonotonicInstant(nanoseconds: heard.nanoseconds - min(heard.nanoseconds, MonotonicInstant(seconds: leadIn).nanoseconds))
-            wake.append(max(trigger, playing ?? trigger, now.advanced(bySeconds: 0.001)))
+            let trigger = heard.earlier(bySeconds: audio.leadIn)
+            wake.append(max(trigger, playing ?? trigger, soonest))
         }
-        nextWakeup = wake.min()
+        return wake.min()
     }
 
     private enum Fit {

@@ -30,6 +30,13 @@ public struct MonotonicInstant: Sendable, Hashable, Comparable, Codable, CustomS
         return MonotonicInstant(nanoseconds: overflow ? UInt64.max : sum)
     }
 
+    /// This instant moved back by `seconds`, saturating at the origin (negative or non-finite amounts do not move it).
+    public func earlier(bySeconds seconds: Double) -> MonotonicInstant {
+        guard seconds.isFinite, seconds > 0 else { return self }
+        let step = MonotonicInstant(seconds: seconds).nanoseconds
+        return MonotonicInstant(nanoseconds: nanoseconds - min(nanoseconds, step))
+    }
+
     /// Seconds from `earlier` to this instant (negative when `earlier` is later).
     public func seconds(since earlier: MonotonicInstant) -> Double {
         nanoseconds >= earlier.nanoseconds
