@@ -89,6 +89,23 @@ public struct RouteProgress: Sendable {
 
         // Off route: outside the corridor long enough, with a disagreeing heading or far outside.
         if match.offset > corridor {
+            // On the route, but far ahead of where the motion puts the car: an outlier, believed when several agree.
+            if let wide = RouteMatcher.match(position, course: course, on: route.geometry, window: lower...route.length,
+                                             expectedAlong: predicted),
+               wide.offset <= corridor, (wide.headingDifference ?? 0) <= options.offRouteHeadingDegrees {
+                outliers.append((wide.distanceAlong, t))
+                guard outliers.count >= options.outlierConfirmFixes, outliersAgree() else {
+                    events.append(.fixRejected(reason: "\(Int(wide.distanceAlong - predicted)) m from the predicted position along the route"))
+                    return events
+                }
+                outliers.removeAll()
+                outsideSince = nil
+                lastMatch = wide
+                self.filter?.reset(along: wide.distanceAlong, speed: speed ?? 0, at: t, measurementSigma: sigma)
+                floorAlong = wide.distanceAlong
+                advanceLegs(position: position, events: &events)
+                return events
+            }
             let since = outsideSince ?? measured
             outsideSince = since
             let disagree = (match.headingDifference ?? 0) > options.offRouteHeadingDegrees
@@ -249,8 +266,16 @@ public struct RouteProgress: Sendable {
                                   sigma: Double, corridor: Double, measured: MonotonicInstant, fix: Fix,
                                   events: inout [ProgressEvent]) {
         let start = route.legs.isEmpty ? 0 : route.legs[min(leg, route.legs.count - 1)].distanceStart
-        guard let match = RouteMatcher.match(position, course: course, on: route.geometry,
+        guard var match = RouteMatcher.match(position, course: course, on: route.geometry,
                                              window: start...route.length, expectedAlong: nil) else { return }
+        // A route that passes the same place twice (a loop retracing its start) matches the earliest pass that fits.
+        while match.offset <= corridor, match.distanceAlong - start > 1,
+              let earlier = RouteMatcher.match(position, course: course, on: route.geometry,
+                                               window: start...(match.distanceAlong - 1), expectedAlong: nil),
+              earlier.offset <= corridor, (earlier.headingDifference ?? 0) <= options.offRouteHeadingDegrees,
+              earlier.distanceAlong < match.distanceAlong - 1 {
+            match = earlier
+        }
         lastMatch = match
         if match.offset <= corridor {
             filter = AlongTrackFilter(along: match.distanceAlong, speed: speed, time: t, measurementSigma: sigma)
