@@ -106,6 +106,12 @@ public struct RouteProgress: Sendable {
                 advanceLegs(position: position, events: &events)
                 return events
             }
+            // A U-turn that began inside the corridor is still one when the car has driven back out of the window.
+            if let since = wrongWaySince, let difference = match.headingDifference, difference > options.wrongWayDegrees,
+               measured.seconds(since: since) >= options.wrongWaySeconds {
+                enterOffRoute(reason: "driving the wrong way (U-turn)", fix: fix, measured: measured, events: &events)
+                return events
+            }
             let since = outsideSince ?? measured
             outsideSince = since
             let disagree = (match.headingDifference ?? 0) > options.offRouteHeadingDegrees
