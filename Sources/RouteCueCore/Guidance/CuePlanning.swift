@@ -95,7 +95,7 @@ extension GuidanceEngine {
             let short = phrase(.maneuver(maneuver, stage: .action, distance: nil, then: nil, landmark: nil), short: true)
             var heardAt: Double?
             if let configured = trigger.metres(atSpeed: e.speed, standing: standing) {
-                let needed = e.speed * (timing.actionLeadSeconds + durations.seconds(full))
+                let needed = e.speed * (timing.actionLeadSeconds + durations.seconds(full) + Self.actionSlackSeconds)
                 heardAt = max(configured, needed, timing.actionMinimumMetres)
             }
             return CueCandidate(key: key, kind: kind, stage: .action, maneuver: maneuver.index, leg: maneuver.leg,
@@ -178,6 +178,9 @@ extension GuidanceEngine {
             : "no room before the \(floorStage?.rawValue ?? "next") stage")
     }
 
+    /// Seconds an action cue placed by its duration starts earlier than the exact fit, so a fix that moves the
+    /// estimate a little between planning and the trigger does not make it "not fit" and skip it for good.
+    static let actionSlackSeconds = 0.2
     /// Seconds an action cue typically lasts, for spacing the stages before it.
     static let typicalActionSeconds = 2.5
     /// Seconds kept free after a cue, beyond the gap, for the car speeding up before the next one.
