@@ -209,6 +209,9 @@ final class GuidanceProgressTests: XCTestCase {
                 XCTAssertEqual(s.events.filter(\.isRejected).count, rejectedBefore + 1, "the lone outlier is rejected")
                 XCTAssertEqual(along, truth, accuracy: 5)
             }
+            if i == lone + 1 {
+                XCTAssertEqual(s.events.filter(\.isRejected).count, rejectedBefore, "the good fix after it is used")
+            }
             if i >= 40, believedAt == nil, abs(along - (truth + 300)) < 20 { believedAt = i }
         }
         print("jumped fixes from fix 40 believed at fix \(believedAt.map(String.init) ?? "never")")
@@ -336,6 +339,38 @@ final class GuidanceProgressTests: XCTestCase {
         XCTAssertEqual(during.filter { $0.kind == .reroute }.count, 1, "recalculating, once")
         XCTAssertEqual(run.spoken(1, .action).count, 1, "guidance resumes for the turn")
         XCTAssertEqual(run.engine.progress.state, .arrived)
+    }
+
+    func test_backOnRoute_needsTwoAgreeingFixesWithin60PercentOfTheCorridor() throws {
+        let route = try F.makeRoute(turns: [.right], spacing: 3000, tail: 300)
+        // Off route 150 m to the left, then 20 m to the left (inside the 25 m corridor, outside 0.6 × 25 = 15 m)
+        // for 30 s, then one fix 5 m to the left between two at 20 m, then back on the road.
+        let drive = F.drive(route) { t, _ in
+            switch t {
+            case ..<20: return F.Motion(speed: 15)
+            case ..<30: return F.Motion(speed: 10, lateral: -15 * (t - 20))
+            case ..<60: return F.Motion(speed: 10, lateral: -150)
+            case ..<73: return F.Motion(speed: 10, lateral: -150 + 10 * (t - 60))
+            case ..<103: return F.Motion(speed: 10, lateral: -20)
+            case 104..<105: return F.Motion(speed: 10, lateral: -5)
+            case ..<108: return F.Motion(speed: 10, lateral: -20)
+            default: return F.Motion(speed: 10, lateral: -5)
+            }
+        }
+        var steady = drive
+        // From the return on, the receiver reports the road's course (the sideways steps are not manoeuvres).
+        for i in steady.fixes.indices where steady.fixes[i].received.seconds >= 10 + 74 {
+            steady.fixes[i] = F.changed(steady.fixes[i], course: 90)
+        }
+        let run = F.run(route, steady, latency: 0.3, jitter: 0)
+        XCTAssertEqual(run.events.filter(\.isOffRoute).count, 1)
+        let back = try XCTUnwrap(run.result.events.first { $0.event.isBackOnRoute }?.instant.seconds)
+        print("back on route at \(back) s (monotonic; fixes 5 m from the road at 115 s, then from 119 s)")
+        // Fixes are measured at whole seconds from 10 s and arrive 0.3 s later: 5 m from the road at 115 s alone,
+        // then from 119 s on; the second of those (120 s) brings it back.
+        XCTAssertGreaterThan(back, 10 + 109.5, "not on the lone fix near the road, nor while 20 m away")
+        XCTAssertLessThan(back, 10 + 110.5, "the second agreeing fix brings it back")
+        XCTAssertEqual(run.spoken(1, .action).count, 1)
     }
 
     // MARK: Legs

@@ -22,6 +22,8 @@ public struct RouteProgress: Sendable {
     private var floorAlong = 0.0
     private var lastFix: Fix?
     private var lastFixMeasured: MonotonicInstant?
+    /// The last fix that passed the jump check, so the good fix after a lone outlier is not taken for a jump.
+    private var lastGood: (position: Coordinate, measured: MonotonicInstant)?
     private var outsideSince: MonotonicInstant?
     private var wrongWaySince: MonotonicInstant?
     private var backOnCount = 0
@@ -61,17 +63,23 @@ public struct RouteProgress: Sendable {
         let t = measured.seconds
 
         guard let filter else {
+            lastGood = (position, measured)
             acquire(position, course: course, speed: speed ?? 0, time: t, sigma: sigma, corridor: corridor,
                     measured: measured, fix: fix, events: &events)
             return events
         }
         if let last = lastFix?.position, let lastT = lastFixMeasured {
             let dt = max(0.1, measured.seconds(since: lastT))
-            if GeoMath.distance(last, position) > 90 * dt + 3 * eph + options.outlierMetres {
+            let backToGood = lastGood.map { good in
+                GeoMath.distance(good.position, position)
+                    <= 90 * max(0.1, measured.seconds(since: good.measured)) + 3 * eph + options.outlierMetres
+            } ?? false
+            if GeoMath.distance(last, position) > 90 * dt + 3 * eph + options.outlierMetres, !backToGood {
                 events.append(.fixRejected(reason: "jumped \(Int(GeoMath.distance(last, position))) m in \(dt) s"))
                 return events
             }
         }
+        lastGood = (position, measured)
         if state == .offRoute {
             offRoute(position, course: course, speed: speed ?? 0, time: t, sigma: sigma, corridor: corridor,
                      measured: measured, fix: fix, events: &events)
