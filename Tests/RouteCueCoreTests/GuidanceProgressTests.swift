@@ -373,6 +373,33 @@ final class GuidanceProgressTests: XCTestCase {
         XCTAssertEqual(run.spoken(1, .action).count, 1)
     }
 
+    func test_aMissedTurn_isRerouted_andTheNewRouteIsGuidedFromWhereTheCarIs() throws {
+        // Planned: 1500 m east, then left. Driven: straight on past it, left only after 2300 m.
+        let planned = try F.makeRoute(turns: [.left], spacing: 1500, tail: 1000, roadClass: "primary")
+        let driven = try F.makeRoute(turns: [.left], spacing: 2300, tail: 1000, roadClass: "primary")
+        let drive = F.drive(driven, speed: 15)
+        var answers = 0
+        let router: GuidanceSimulation.Router = { request, _ in
+            guard let position = request.position else { return nil }
+            answers += 1
+            let along = GeoMath.distance(F.origin, position)
+            return try? F.makeRoute(turns: [.left], spacing: 2300 - along, tail: 1000, roadClass: "primary", origin: position)
+        }
+        let run = F.run(planned, drive, router: router)
+        XCTAssertEqual(run.events.filter(\.isOffRoute).count, 1)
+        XCTAssertEqual(run.result.reroutes.count, 1, "the answer ends the off-route episode")
+        XCTAssertEqual(answers, 1)
+        XCTAssertEqual(run.spoken.filter { $0.kind == .reroute }.count, 1, "recalculating, once")
+        let newTurn = run.spoken.filter { $0.routeGeneration == 1 && $0.maneuver == 1 }
+        XCTAssertTrue(newTurn.contains { $0.stage == .action }, newTurn.map(\.text).joined(separator: " | "))
+        for cue in newTurn where cue.stage == .distance || cue.stage == .range {
+            let heard = 2300 - drive.along(at: cue.audioStart)
+            XCTAssertEqual(heard, cue.target ?? 0, accuracy: 5, cue.text)
+        }
+        XCTAssertEqual(run.spoken.filter { $0.kind == .arrival }.count, 1)
+        XCTAssertEqual(run.engine.progress.state, .arrived)
+    }
+
     // MARK: Legs
 
     func test_anAnnouncedWaypoint_isAnnouncedOnArrival_andGuidanceMovesOn() throws {
