@@ -105,7 +105,7 @@ extension GuidanceEngine {
             let (full, short) = (texts.full, texts.short ?? texts.full)
             var heardAt: Double?
             if let configured = trigger.metres(atSpeed: e.speed, standing: standing) {
-                let seconds = timing.actionLeadSeconds + durations.seconds(full)
+                let seconds = timing.actionLeadSeconds + durations.seconds(full) + Self.actionSlackSeconds
                 let needed = e.speed * seconds + speedUpAllowance(e) * seconds * seconds / 2
                 heardAt = max(configured, needed, timing.actionMinimumMetres)
             }
@@ -191,6 +191,9 @@ extension GuidanceEngine {
             : "no room before the \(floorStage?.rawValue ?? "next") stage")
     }
 
+    /// Seconds an action cue placed by its duration starts earlier than the exact fit, so a fix that moves the
+    /// estimate a little between planning and the trigger does not make it "not fit" and skip it for good.
+    static let actionSlackSeconds = 0.2
     /// Seconds an action cue typically lasts, for spacing the stages before it.
     static let typicalActionSeconds = 2.5
     /// Seconds kept free after a cue, beyond the gap, for the car speeding up before the next one.

@@ -55,7 +55,15 @@ public struct FixClock: Sendable, Equatable {
         guard samples.count >= 5, let first = samples.first, let last = samples.last else { return 1 }
         let receivedSpan = last.received - first.received
         guard receivedSpan >= 2 else { return 1 }
-        let slope = (last.fixTime - first.fixTime) / receivedSpan
+        // The median of the slopes from each sample to the last, so one odd fix time (a repeated or stepped
+        // timestamp that restarted the window) does not make the clock look 1.5× fast for the next seconds.
+        var slopes: [Double] = []
+        for s in samples.dropLast() where last.received - s.received >= 1 {
+            slopes.append((last.fixTime - s.fixTime) / (last.received - s.received))
+        }
+        guard !slopes.isEmpty else { return 1 }
+        slopes.sort()
+        let slope = slopes[slopes.count / 2]
         if abs(slope - 1) <= 0.2 { return 1 }
         return min(100, max(0.05, slope))
     }

@@ -20,8 +20,11 @@ public struct RouteMatcher: Sendable {
             let a = geometry.coordinates[i], b = geometry.coordinates[i + 1]
             let start = geometry.cumulativeDistances[i], end = geometry.cumulativeDistances[i + 1]
             guard end > start else { continue }
-            let (offset, f) = GeoMath.projection(of: position, onSegment: a, b)
-            let along = min(window.upperBound, max(window.lowerBound, start + f * (end - start)))
+            var (offset, f) = GeoMath.projection(of: position, onSegment: a, b)
+            let unclamped = start + f * (end - start)
+            let along = min(window.upperBound, max(window.lowerBound, unclamped))
+            // A point beyond the window is as far as the window's end, not as near as the segment it lies on.
+            if along != unclamped { offset = GeoMath.distance(position, geometry.coordinate(atDistance: along)) }
             let bearing = GeoMath.bearing(from: a, to: b)
             var cost = offset
             var difference: Double?

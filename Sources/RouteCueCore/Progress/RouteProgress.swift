@@ -22,6 +22,8 @@ public struct RouteProgress: Sendable {
     private var floorAlong = 0.0
     private var lastFix: Fix?
     private var lastFixMeasured: MonotonicInstant?
+    /// The last fix that passed the jump check, so the good fix after a lone outlier is not taken for a jump.
+    private var lastGood: (position: Coordinate, measured: MonotonicInstant)?
     private var outsideSince: MonotonicInstant?
     private var wrongWaySince: MonotonicInstant?
     private var backOnCount = 0
@@ -65,6 +67,7 @@ public struct RouteProgress: Sendable {
         let t = measured.seconds
 
         guard let filter else {
+            lastGood = (position, measured)
             // Off route before ever being on this route (a new route that does not reach the car): stay off route
             // and let the back-off pace the requests, instead of a new episode every `offRouteSeconds`.
             if state == .offRoute {
@@ -78,11 +81,16 @@ public struct RouteProgress: Sendable {
         }
         if let last = lastFix?.position, let lastT = lastFixMeasured {
             let dt = max(0.1, measured.seconds(since: lastT))
-            if GeoMath.distance(last, position) > 90 * dt + 3 * eph + options.outlierMetres {
+            let backToGood = lastGood.map { good in
+                GeoMath.distance(good.position, position)
+                    <= 90 * max(0.1, measured.seconds(since: good.measured)) + 3 * eph + options.outlierMetres
+            } ?? false
+            if GeoMath.distance(last, position) > 90 * dt + 3 * eph + options.outlierMetres, !backToGood {
                 events.append(.fixRejected(reason: "jumped \(Int(GeoMath.distance(last, position))) m in \(dt) s"))
                 return events
             }
         }
+        lastGood = (position, measured)
         if state == .offRoute {
             offRoute(position, course: course, speed: speed ?? 0, time: t, sigma: sigma, corridor: corridor,
                      measured: measured, fix: fix, events: &events)
@@ -100,6 +108,29 @@ public struct RouteProgress: Sendable {
 
         // Off route: outside the corridor long enough, with a disagreeing heading or far outside.
         if match.offset > corridor {
+            // On the route, but far ahead of where the motion puts the car: an outlier, believed when several agree.
+            if let wide = RouteMatcher.match(position, course: course, on: route.geometry, window: lower...route.length,
+                                             expectedAlong: predicted),
+               wide.offset <= corridor, (wide.headingDifference ?? 0) <= options.offRouteHeadingDegrees {
+                outliers.append((wide.distanceAlong, t))
+                guard outliers.count >= options.outlierConfirmFixes, outliersAgree() else {
+                    events.append(.fixRejected(reason: "\(Int(wide.distanceAlong - predicted)) m from the predicted position along the route"))
+                    return events
+                }
+                outliers.removeAll()
+                outsideSince = nil
+                lastMatch = wide
+                self.filter?.reset(along: wide.distanceAlong, speed: speed ?? 0, at: t, measurementSigma: sigma)
+                floorAlong = wide.distanceAlong
+                advanceLegs(position: position, events: &events)
+                return events
+            }
+            // A U-turn that began inside the corridor is still one when the car has driven back out of the window.
+            if let since = wrongWaySince, let difference = match.headingDifference, difference > options.wrongWayDegrees,
+               measured.seconds(since: since) >= options.wrongWaySeconds {
+                enterOffRoute(reason: "driving the wrong way (U-turn)", fix: fix, measured: measured, events: &events)
+                return events
+            }
             let since = outsideSince ?? measured
             outsideSince = since
             let disagree = (match.headingDifference ?? 0) > options.offRouteHeadingDegrees
@@ -260,8 +291,16 @@ public struct RouteProgress: Sendable {
                                   sigma: Double, corridor: Double, measured: MonotonicInstant, fix: Fix,
                                   events: inout [ProgressEvent]) {
         let start = route.legs.isEmpty ? 0 : route.legs[min(leg, route.legs.count - 1)].distanceStart
-        guard let match = RouteMatcher.match(position, course: course, on: route.geometry,
+        guard var match = RouteMatcher.match(position, course: course, on: route.geometry,
                                              window: start...route.length, expectedAlong: nil) else { return }
+        // A route that passes the same place twice (a loop retracing its start) matches the earliest pass that fits.
+        while match.offset <= corridor, match.distanceAlong - start > 1,
+              let earlier = RouteMatcher.match(position, course: course, on: route.geometry,
+                                               window: start...(match.distanceAlong - 1), expectedAlong: nil),
+              earlier.offset <= corridor, (earlier.headingDifference ?? 0) <= options.offRouteHeadingDegrees,
+              earlier.distanceAlong < match.distanceAlong - 1 {
+            match = earlier
+        }
         lastMatch = match
         if match.offset <= corridor {
             filter = AlongTrackFilter(along: match.distanceAlong, speed: speed, time: t, measurementSigma: sigma)
