@@ -46,3 +46,25 @@ extension DebugDriveTests {
         }
     }
 }
+
+extension DebugDriveTests {
+    func test_debugState() throws {
+        let env = ProcessInfo.processInfo.environment
+        guard let path = env["DEBUG_ROUTE"], let until = env["DEBUG_UNTIL"].flatMap(Double.init) else { throw XCTSkip("no DEBUG_UNTIL") }
+        let trace = try SpeedTrace.shared(env["DEBUG_TRACE"] == "swiss" ? SpeedTrace.swissDrive : SpeedTrace.delftDrive)
+        let route = try RouteReader.read(SharedData.bytes(path), name: path)
+        var options = DriveOptions()
+        options.seed = UInt64(env["DEBUG_SEED"].flatMap(Int.init) ?? 1)
+        options.outage = DriveOutage(start: .distanceAlong(route.length * 0.4))
+        let drive = try DriveGenerator.drive(route, trace: trace, options: options)
+        for cut in stride(from: until - 4, through: until, by: 1.0) {
+            var engine = GuidanceEngine(route: route)
+            var sim = SimulationOptions(); sim.seed = UInt64(env["DEBUG_SIMSEED"].flatMap(Int.init) ?? 1); sim.tailSeconds = 0.6
+            let fixes = drive.fixes.filter { $0.time! <= drive.startTime + cut }
+            _ = GuidanceSimulation.run(engine: &engine, fixes: fixes, options: sim, render: { CueDurations().seconds($0) })
+            let m = engine.progress.lastMatch
+            let f = fixes.last!
+            print("cut \(cut): state \(engine.progress.state) leaving \(engine.progress.leavingRoute) leg \(engine.progress.leg) match along \(m?.distanceAlong ?? -1) offset \(m?.offset ?? -1) headingDiff \(m?.headingDifference ?? -1) fix course \(f.course ?? -1) v \(f.speed ?? -1) truth \(drive.trueDistanceAlong(atFixTime: f.time!))")
+        }
+    }
+}

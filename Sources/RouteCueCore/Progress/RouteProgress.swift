@@ -100,7 +100,10 @@ public struct RouteProgress: Sendable {
         let dt = max(0, t - filter.time)
         let predicted = filter.predictedAlong(afterSeconds: dt)
         let margin = options.outlierMetres + 3 * eph + 0.3 * (speed ?? filter.speed) * dt
-        let lower = max(route.legs[leg].distanceStart - 1, filter.along - 30, 0)
+        // Never back into an earlier leg once the car is on this one (an out-and-back via point); but a leg reached by
+        // passing its waypoint within `viaPassMetres` starts ahead of the car, which may still be matched before it.
+        let legStart = route.legs[leg].distanceStart - 1
+        let lower = max(filter.along - 30, 0, filter.along >= legStart ? legStart : 0)
         let window = lower...min(route.length, max(lower, predicted + margin))
         guard let match = RouteMatcher.match(position, course: course, on: route.geometry, window: window,
                                              expectedAlong: predicted) else { return events }
