@@ -3,33 +3,33 @@
 /// A value type with one `update(with:)` for fixes and one `tick(at:)` for the passing of time.
 public struct RouteProgress: Sendable {
     /// The route being followed.
-    public private(set) var route: Route
+    public internal(set) var route: Route
     /// The tunables.
     public let options: ProgressOptions
     /// On route, off route, …
-    public private(set) var state: GuidanceState = .acquiring
+    public internal(set) var state: GuidanceState = .acquiring
     /// The current leg.
-    public private(set) var leg = 0
+    public internal(set) var leg = 0
     /// The last match of an accepted fix.
-    public private(set) var lastMatch: RouteMatch?
+    public internal(set) var lastMatch: RouteMatch?
     /// True while no fix has come for longer than `outageAfterSeconds`.
-    public private(set) var gpsLost = false
+    public internal(set) var gpsLost = false
     /// Relation of fix time to the monotonic clock.
-    public private(set) var clock: FixClock
+    public internal(set) var clock: FixClock
 
-    private var timeline: RouteTimeline
-    private var filter: AlongTrackFilter?
-    private var floorAlong = 0.0
-    private var lastFix: Fix?
-    private var lastFixMeasured: MonotonicInstant?
+    var timeline: RouteTimeline
+    var filter: AlongTrackFilter?
+    var floorAlong = 0.0
+    var lastFix: Fix?
+    var lastFixMeasured: MonotonicInstant?
     /// The last fix that passed the jump check, so the good fix after a lone outlier is not taken for a jump.
-    private var lastGood: (position: Coordinate, measured: MonotonicInstant)?
-    private var outsideSince: MonotonicInstant?
-    private var wrongWaySince: MonotonicInstant?
-    private var backOnCount = 0
-    private var outliers: [(along: Double, time: Double)] = []
-    private var rerouteAttempts = 0
-    private var nextRerouteAllowed: MonotonicInstant?
+    var lastGood: (position: Coordinate, measured: MonotonicInstant)?
+    var outsideSince: MonotonicInstant?
+    var wrongWaySince: MonotonicInstant?
+    var backOnCount = 0
+    var outliers: [(along: Double, time: Double)] = []
+    var rerouteAttempts = 0
+    var nextRerouteAllowed: MonotonicInstant?
 
     /// Starts following `route`.
     public init(route: Route, options: ProgressOptions = ProgressOptions()) {
@@ -210,197 +210,13 @@ public struct RouteProgress: Sendable {
         return candidates.min()
     }
 
-    // MARK: Estimates
-
-    /// The progress predicted at `now` from the last accepted fix.
-    public func estimate(at now: MonotonicInstant) -> ProgressEstimate {
-        let length = route.length
-        var along = floorAlong, speed = 0.0, acceleration = 0.0, accelerationSeconds = 0.0, frozen = false
-        if let filter {
-            let elapsed = now.seconds - filter.time
-            let horizon = min(max(0, elapsed), options.maxPredictionSeconds)
-            frozen = elapsed > options.maxPredictionSeconds
-            along = max(floorAlong, filter.predictedAlong(afterSeconds: horizon))
-            speed = frozen ? 0 : filter.predictedSpeed(afterSeconds: horizon)
-            accelerationSeconds = frozen ? 0 : max(0, AlongTrackFilter.accelerationHorizon - horizon)
-            acceleration = accelerationSeconds > 0 ? filter.acceleration : 0
-        }
-        along = min(length, along)
-        let uncertain = gpsLost || (lastFix.map { now.seconds(since: $0.received) > options.outageAfterSeconds } ?? true)
-        let sinceFix = lastFixMeasured.map { now.seconds(since: $0) }
-        var aheadMargin = 0.0
-        if uncertain, let t = sinceFix {
-            aheadMargin = min(options.outageMarginMaximum, 0.5 * options.outageAcceleration * t * t)
-        }
-        let next = timeline.nextManeuver(after: along, leg: leg)
-        let nextAnnounced = next.flatMap { timeline.nextAnnounced(from: $0) }
-        let toNext = nextAnnounced.map { route.maneuvers[$0].distanceAlong - along }
-        let standing = speed < options.standingSpeed
-        let legEnd = route.legs.isEmpty ? length : route.legs[min(leg, route.legs.count - 1)].distanceEnd
-        return ProgressEstimate(
-            instant: now, distanceAlong: along, speed: speed, acceleration: acceleration,
-            accelerationSeconds: accelerationSeconds, uncertain: uncertain, secondsSinceFix: sinceFix,
-            aheadMargin: aheadMargin,
-            marginAcceleration: uncertain ? options.outageAcceleration : 0,
-            marginMaximum: uncertain ? options.outageMarginMaximum : 0,
-            frozen: frozen, leg: leg, nextManeuver: next, nextAnnouncedManeuver: nextAnnounced,
-            distanceToNextManeuver: toNext, timeToNextManeuver: standing ? nil : toNext.map { $0 / speed },
-            remainingLegDistance: max(0, legEnd - along), remainingRouteDistance: max(0, length - along),
-            remainingLegTime: remainingTime(from: along, to: legEnd, speed: speed),
-            remainingRouteTime: remainingTime(from: along, to: length, speed: speed))
-    }
-
-    // MARK: Operations
-
-    /// Skips the waypoint ending the current leg: guidance moves to the next leg and asks for a route to it.
-    public mutating func skipToNextDestination(at now: MonotonicInstant) -> [ProgressEvent] {
-        guard leg < route.legs.count - 1 else { return [] }
-        var events: [ProgressEvent] = [.waypointSkipped(leg: leg)]
-        leg += 1
-        requestReroute(reason: "waypoint_skipped", at: now, events: &events)
-        return events
-    }
-
-    /// Replaces the route (a reroute's answer, or a new one from the UI) and places the car on it from the
-    /// last fix, keeping the fix clock and the motion.
-    public mutating func replaceRoute(_ newRoute: Route) -> [ProgressEvent] {
-        let speed = filter?.speed ?? 0
-        route = newRoute
-        timeline = RouteTimeline(newRoute)
-        state = .acquiring
-        leg = 0
-        filter = nil
-        floorAlong = 0
-        outsideSince = nil
-        wrongWaySince = nil
-        backOnCount = 0
-        outliers.removeAll()
-        rerouteAttempts = 0
-        nextRerouteAllowed = nil
-        lastMatch = nil
-        guard let fix = lastFix, let position = fix.position, let measured = lastFixMeasured else { return [] }
-        var events: [ProgressEvent] = []
-        let eph = fix.errors.horizontal ?? 10
-        let corridor = max(options.corridorMinimumMetres, options.corridorErrorFactor * eph)
-        let course = (fix.speed ?? 0) >= options.standingSpeed ? fix.course : nil
-        acquire(position, course: course, speed: speed, time: measured.seconds, sigma: max(1.5, eph / 2),
-                corridor: corridor, measured: measured, fix: fix, events: &events)
-        return events
-    }
-
     // MARK: Private
 
-    private mutating func acquire(_ position: Coordinate, course: Double?, speed: Double, time t: Double,
-                                  sigma: Double, corridor: Double, measured: MonotonicInstant, fix: Fix,
-                                  events: inout [ProgressEvent]) {
-        let start = route.legs.isEmpty ? 0 : route.legs[min(leg, route.legs.count - 1)].distanceStart
-        guard var match = RouteMatcher.match(position, course: course, on: route.geometry,
-                                             window: start...route.length, expectedAlong: nil) else { return }
-        // A route that passes the same place twice (a loop retracing its start) matches the earliest pass that fits.
-        while match.offset <= corridor, match.distanceAlong - start > 1,
-              let earlier = RouteMatcher.match(position, course: course, on: route.geometry,
-                                               window: start...(match.distanceAlong - 1), expectedAlong: nil),
-              earlier.offset <= corridor, (earlier.headingDifference ?? 0) <= options.offRouteHeadingDegrees,
-              earlier.distanceAlong < match.distanceAlong - 1 {
-            match = earlier
-        }
-        lastMatch = match
-        if match.offset <= corridor {
-            filter = AlongTrackFilter(along: match.distanceAlong, speed: speed, time: t, measurementSigma: sigma)
-            floorAlong = match.distanceAlong
-            state = .onRoute
-            outsideSince = nil
-            events.append(.acquired(distanceAlong: match.distanceAlong))
-            advanceLegs(position: position, events: &events)
-        } else {
-            let since = outsideSince ?? measured
-            outsideSince = since
-            if measured.seconds(since: since) >= options.offRouteSeconds {
-                floorAlong = match.distanceAlong
-                enterOffRoute(reason: "not on the route", fix: fix, measured: measured, events: &events)
-            }
-        }
-    }
-
-    private mutating func offRoute(_ position: Coordinate, course: Double?, speed: Double, time t: Double,
-                                   sigma: Double, corridor: Double, measured: MonotonicInstant, fix: Fix,
-                                   events: inout [ProgressEvent]) {
-        let lower = max(0, floorAlong - 500)
-        let window = lower...min(route.length, floorAlong + 5000)
-        guard let match = RouteMatcher.match(position, course: course, on: route.geometry, window: window,
-                                             expectedAlong: floorAlong) else { return }
-        lastMatch = match
-        let agrees = (match.headingDifference ?? 0) <= 30
-        if match.offset <= corridor * options.backOnRouteCorridorFraction, agrees {
-            backOnCount += 1
-            if backOnCount >= options.backOnRouteFixes {
-                filter = AlongTrackFilter(along: match.distanceAlong, speed: speed, time: t, measurementSigma: sigma)
-                floorAlong = match.distanceAlong
-                state = .onRoute
-                backOnCount = 0
-                rerouteAttempts = 0
-                nextRerouteAllowed = nil
-                events.append(.backOnRoute(distanceAlong: match.distanceAlong))
-                advanceLegs(position: position, events: &events)
-            }
-        } else {
-            backOnCount = 0
-        }
-    }
-
-    private mutating func enterOffRoute(reason: String, fix: Fix, measured: MonotonicInstant,
-                                        events: inout [ProgressEvent]) {
-        state = .offRoute
-        outsideSince = nil
-        wrongWaySince = nil
-        backOnCount = 0
-        rerouteAttempts = 0
-        events.append(.offRoute(reason: reason))
-        requestReroute(reason: reason.hasPrefix("driving the wrong way") ? "wrong_way" : "off_route",
-                       at: fix.received, events: &events)
-    }
-
-    private mutating func requestReroute(reason: String, at now: MonotonicInstant, events: inout [ProgressEvent]) {
-        rerouteAttempts += 1
-        let wait = min(options.rerouteBackoffMaxSeconds,
-                       options.rerouteBackoffSeconds * Double(1 << min(rerouteAttempts - 1, 16)))
-        nextRerouteAllowed = now.advanced(bySeconds: wait)
-        let remaining = route.waypoints.filter { ($0.legEnding ?? -1) >= leg }
-        events.append(.rerouteRequested(RerouteRequest(
-            reason: reason, position: lastFix?.position, course: lastFix?.course,
-            remainingWaypoints: remaining, attempt: rerouteAttempts)))
-    }
-
-    private mutating func advanceLegs(position: Coordinate?, along predicted: Double? = nil, events: inout [ProgressEvent]) {
-        let along = predicted ?? filter?.along ?? floorAlong
-        while leg < route.legs.count {
-            let end = route.legs[leg].distanceEnd
-            let waypoint = route.waypoints.first { $0.legEnding == leg }
-            let nearWaypoint = waypoint.flatMap { w in position.map { GeoMath.distance(w.location, $0) <= options.viaPassMetres } } ?? false
-            let isLast = leg == route.legs.count - 1
-            // Prediction alone (an outage) moves on past intermediate waypoints, never to the destination.
-            if isLast, predicted != nil { break }
-            guard along >= end - options.arrivalRadiusMetres || (!isLast && nearWaypoint && along >= end - options.viaPassMetres) else { break }
-            if isLast {
-                state = .arrived
-                events.append(.arrived)
-                return
-            }
-            events.append(.waypointReached(leg: leg, waypoint: waypoint))
-            leg += 1
-        }
-    }
-
+    /// Whether the outliers collected agree with each other (a consistent jump, not noise).
     private func outliersAgree() -> Bool {
         guard let first = outliers.first, let last = outliers.last, last.time > first.time else { return false }
         let span = last.along - first.along
         let seconds = last.time - first.time
         return span >= -options.outlierMetres && span <= 90 * seconds + options.outlierMetres
-    }
-
-    private func remainingTime(from along: Double, to end: Double, speed: Double) -> Double? {
-        let distance = max(0, end - along)
-        if timeline.hasDurations { return max(0, timeline.expectedTime(at: end) - timeline.expectedTime(at: along)) }
-        return speed >= options.standingSpeed ? distance / speed : nil
     }
 }

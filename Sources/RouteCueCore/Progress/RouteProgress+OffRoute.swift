@@ -1,0 +1,88 @@
+/// Placing the car on the route, going off route, coming back, and pacing reroute requests.
+extension RouteProgress {
+    /// First placement on the route (or on a new one): the best match from the current leg on, by position and
+    /// heading; outside the corridor for `offRouteSeconds` it goes off route instead.
+    mutating func acquire(_ position: Coordinate, course: Double?, speed: Double, time t: Double,
+                                  sigma: Double, corridor: Double, measured: MonotonicInstant, fix: Fix,
+                                  events: inout [ProgressEvent]) {
+        let start = route.legs.isEmpty ? 0 : route.legs[min(leg, route.legs.count - 1)].distanceStart
+        guard var match = RouteMatcher.match(position, course: course, on: route.geometry,
+                                             window: start...route.length, expectedAlong: nil) else { return }
+        // A route that passes the same place twice (a loop retracing its start) matches the earliest pass that fits.
+        while match.offset <= corridor, match.distanceAlong - start > 1,
+              let earlier = RouteMatcher.match(position, course: course, on: route.geometry,
+                                               window: start...(match.distanceAlong - 1), expectedAlong: nil),
+              earlier.offset <= corridor, (earlier.headingDifference ?? 0) <= options.offRouteHeadingDegrees,
+              earlier.distanceAlong < match.distanceAlong - 1 {
+            match = earlier
+        }
+        lastMatch = match
+        if match.offset <= corridor {
+            filter = AlongTrackFilter(along: match.distanceAlong, speed: speed, time: t, measurementSigma: sigma)
+            floorAlong = match.distanceAlong
+            state = .onRoute
+            outsideSince = nil
+            events.append(.acquired(distanceAlong: match.distanceAlong))
+            advanceLegs(position: position, events: &events)
+        } else {
+            let since = outsideSince ?? measured
+            outsideSince = since
+            if measured.seconds(since: since) >= options.offRouteSeconds {
+                floorAlong = match.distanceAlong
+                enterOffRoute(reason: "not on the route", fix: fix, measured: measured, events: &events)
+            }
+        }
+    }
+
+    /// While off route: back on route after `backOnRouteFixes` agreeing fixes well inside the corridor.
+    mutating func offRoute(_ position: Coordinate, course: Double?, speed: Double, time t: Double,
+                                   sigma: Double, corridor: Double, measured: MonotonicInstant, fix: Fix,
+                                   events: inout [ProgressEvent]) {
+        let lower = max(0, floorAlong - 500)
+        let window = lower...min(route.length, floorAlong + 5000)
+        guard let match = RouteMatcher.match(position, course: course, on: route.geometry, window: window,
+                                             expectedAlong: floorAlong) else { return }
+        lastMatch = match
+        let agrees = (match.headingDifference ?? 0) <= 30
+        if match.offset <= corridor * options.backOnRouteCorridorFraction, agrees {
+            backOnCount += 1
+            if backOnCount >= options.backOnRouteFixes {
+                filter = AlongTrackFilter(along: match.distanceAlong, speed: speed, time: t, measurementSigma: sigma)
+                floorAlong = match.distanceAlong
+                state = .onRoute
+                backOnCount = 0
+                rerouteAttempts = 0
+                nextRerouteAllowed = nil
+                events.append(.backOnRoute(distanceAlong: match.distanceAlong))
+                advanceLegs(position: position, events: &events)
+            }
+        } else {
+            backOnCount = 0
+        }
+    }
+
+    /// Goes off route and asks for a new route.
+    mutating func enterOffRoute(reason: String, fix: Fix, measured: MonotonicInstant,
+                                        events: inout [ProgressEvent]) {
+        state = .offRoute
+        outsideSince = nil
+        wrongWaySince = nil
+        backOnCount = 0
+        rerouteAttempts = 0
+        events.append(.offRoute(reason: reason))
+        requestReroute(reason: reason.hasPrefix("driving the wrong way") ? "wrong_way" : "off_route",
+                       at: fix.received, events: &events)
+    }
+
+    /// Asks for a new route and sets when the next request may come (the back-off doubles up to its maximum).
+    mutating func requestReroute(reason: String, at now: MonotonicInstant, events: inout [ProgressEvent]) {
+        rerouteAttempts += 1
+        let wait = min(options.rerouteBackoffMaxSeconds,
+                       options.rerouteBackoffSeconds * Double(1 << min(rerouteAttempts - 1, 16)))
+        nextRerouteAllowed = now.advanced(bySeconds: wait)
+        let remaining = route.waypoints.filter { ($0.legEnding ?? -1) >= leg }
+        events.append(.rerouteRequested(RerouteRequest(
+            reason: reason, position: lastFix?.position, course: lastFix?.course,
+            remainingWaypoints: remaining, attempt: rerouteAttempts)))
+    }
+}
