@@ -140,65 +140,6 @@ extension GuidanceEngine {
                             remainingWhenNext: plan.plannedAt.isFinite ? maneuver.distanceAlong - plan.plannedAt : nil)
     }
 
-    /// Where an approach stage stands: placed at a spoken distance, waiting (a time trigger while the car stands),
-    /// or redundant (it would say no more than a later stage).
-    enum StagePlacement {
-        case placed(SpokenDistance)
-        case waiting
-        case redundant(String)
-    }
-
-    /// Fixes the distance an approach stage speaks: the natural value nearest its trigger, or — when the maneuver
-    /// became next too close for it, or the stage would run into the next one — the largest smaller natural value
-    /// still ahead that leaves room for its words before the next stage, so the number is heard exactly where it is
-    /// true and nothing overlaps.
-    private mutating func placeStage(_ maneuver: Maneuver, _ stage: CueStage, plan: ManeuverPlan,
-                                     e: ProgressEstimate) -> StagePlacement {
-        let standing = progress.options.standingSpeed
-        let row = timing.row(plan.profile)
-        guard let metres = row[stage]?.metres(atSpeed: e.speed, standing: standing) else { return .waiting }
-        let configured = SpokenDistances.nearest(toMetres: metres, in: timing.units)
-        // Spacing is judged at the speed the car may reach on this kind of road, not only its speed now.
-        let speed = max(e.speed, timing.nominalSpeed(plan.profile))
-        // Where the next later stage starts: this stage must say more, and end before it.
-        var floor = 0.0
-        var floorStage: CueStage?
-        for later in Self.approachStages where later > stage && timing.includedStages.contains(later) {
-            guard let m = row[later]?.metres(atSpeed: speed, standing: standing) else { continue }
-            let value = later == .action
-                ? max(m, speed * (timing.actionLeadSeconds + Self.typicalActionSeconds))
-                : SpokenDistances.nearest(toMetres: m, in: timing.units).metres
-            if value > floor { floor = value; floorStage = later }
-        }
-        let remaining = maneuver.distanceAlong - e.distanceAlong
-        let reachable = remaining - (e.speed * (audio.leadIn + 0.3) + 2)
-        let smaller = SpokenDistances.values(for: timing.units).filter { $0.metres < configured.metres }.reversed()
-        for spoken in [configured] + smaller {
-            guard spoken.metres <= reachable else { continue }
-            guard spoken.metres > floor else { break }
-            // The short form is the fallback when the full one would not fit, so it decides whether the stage can be placed.
-            let text = phrase(.maneuver(maneuver, stage: stage, distance: spoken, then: nil, landmark: nil), short: true)
-            let needed = speed * (durations.seconds(text) + timing.gapSeconds + Self.spacingSafetySeconds)
-            guard spoken.metres - floor >= needed else { continue }
-            plans[maneuver.index]?.stageDistances[stage] = spoken
-            return .placed(spoken)
-        }
-        if configured.metres <= floor {
-            return .redundant("says no more than the \(floorStage?.rawValue ?? "next") stage")
-        }
-        return .redundant(reachable < configured.metres
-            ? "too close: the maneuver became next \(Int(remaining.rounded())) m before it, no natural distance left before the \(floorStage?.rawValue ?? "next") stage"
-            : "no room before the \(floorStage?.rawValue ?? "next") stage")
-    }
-
-    /// Seconds an action cue placed by its duration starts earlier than the exact fit, so a fix that moves the
-    /// estimate a little between planning and the trigger does not make it "not fit" and skip it for good.
-    static let actionSlackSeconds = 0.2
-    /// Seconds an action cue typically lasts, for spacing the stages before it.
-    static let typicalActionSeconds = 2.5
-    /// Seconds kept free after a cue, beyond the gap, for the car speeding up before the next one.
-    static let spacingSafetySeconds = 1.0
-
     /// The extra acceleration an action cue must allow for: `actionSpeedUpAllowance` while the car is speeding up
     /// (pulling away from a light), none while it cruises or brakes for the turn.
     func speedUpAllowance(_ e: ProgressEstimate) -> Double {
@@ -210,73 +151,6 @@ extension GuidanceEngine {
         let texts = StageTexts(full: full, short: short == full ? nil : short)
         plans[maneuver.index]?.stageTexts[stage] = texts
         return texts
-    }
-
-    /// "Continue for 12 kilometers" shortly after the announced maneuver before `m`, when `m` is far.
-    private func continueCandidate(before m: Int, e: ProgressEstimate) -> CueCandidate? {
-        guard timing.includedStages.contains(.continue),
-              let p = route.maneuvers[..<m].last(where: { $0.announced || $0.type == .depart }) else { return nil }
-        let key = CueKey.continueAfter(maneuver: p.index)
-        let next = route.maneuvers[m]
-        let gap = next.distanceAlong - p.distanceAlong
-        guard !done.contains(key), gap >= timing.continueMinimumMetres,
-              e.distanceAlong - p.distanceAlong < 1000 else { return nil }
-        let heardAt = gap - max(30, e.speed * timing.continueDelaySeconds)
-        guard let spoken = SpokenDistances.spoken(forRemaining: heardAt, in: timing.units) else { return nil }
-        let text = phrase(.continueFor(spoken))
-        return CueCandidate(key: key, kind: .maneuver, stage: .continue, maneuver: p.index, leg: p.leg, full: text,
-                            short: nil, reference: next.distanceAlong, heardAt: heardAt, target: heardAt,
-                            trueLower: SpokenDistances.trueRange(of: spoken, in: timing.units).lowerBound,
-                            endLeadSeconds: 0, latestStart: nil, priority: 0)
-    }
-
-    /// The route's own announcements of a maneuver, at the places the server chose.
-    private func sourceCandidates(_ maneuver: Maneuver, _ announcements: [SourceAnnouncement]) -> [CueCandidate] {
-        let sorted = announcements.enumerated().sorted { ($0.element.distanceAlong ?? 0) < ($1.element.distanceAlong ?? 0) }
-        return sorted.enumerated().compactMap { position, item in
-            let (index, a) = item
-            let key = CueKey.source(maneuver: maneuver.index, index: index)
-            guard !done.contains(key), let along = a.distanceAlong else { return nil }
-            let heardAt = max(0, maneuver.distanceAlong - along)
-            let last = position == sorted.count - 1
-            let stage: CueStage = last ? .action : position == 0 && sorted.count >= 3 ? .range : .distance
-            return CueCandidate(key: key, kind: .maneuver, stage: stage, maneuver: maneuver.index, leg: maneuver.leg,
-                                full: a.text, short: nil, reference: maneuver.distanceAlong, heardAt: heardAt,
-                                target: heardAt, trueLower: last ? 0 : heardAt - max(25, 0.15 * heardAt),
-                                endLeadSeconds: last ? timing.actionLeadSeconds : 0, latestStart: nil,
-                                priority: last ? 4 : 3)
-        }
-    }
-
-    /// Warnings of the enabled kinds ahead.
-    private func warningCandidates(_ e: ProgressEstimate) -> [CueCandidate] {
-        guard !timing.warningKinds.isEmpty else { return [] }
-        var result: [CueCandidate] = []
-        for (i, w) in route.warnings.enumerated() where timing.warningKinds.contains(w.kind) {
-            let ahead = w.distanceAlong - e.distanceAlong
-            guard ahead > 0, ahead < 5000, !done.contains(.warning(i)) else { continue }
-            guard let metres = timing.warningTrigger.metres(atSpeed: e.speed, standing: progress.options.standingSpeed) else { continue }
-            let spoken = SpokenDistances.nearest(toMetres: max(metres, timing.warningMinimumMetres), in: timing.units)
-            let full = phrase(.warning(w, distance: spoken))
-            let short = phrase(.warning(w, distance: spoken), short: true)
-            result.append(CueCandidate(key: .warning(i), kind: .warning, stage: nil, maneuver: nil, leg: e.leg, full: full,
-                                       short: short == full ? nil : short, reference: w.distanceAlong,
-                                       heardAt: spoken.metres, target: spoken.metres,
-                                       trueLower: SpokenDistances.trueRange(of: spoken, in: timing.units).lowerBound,
-                                       endLeadSeconds: 0, latestStart: nil, priority: 2))
-        }
-        return result
-    }
-
-    /// The landmark to guide by, when the maneuver has exactly one of a speakable kind close to it and no
-    /// maneuver between the car and it has one of the same kind (so "the next traffic light" is the right one).
-    private func unambiguousLandmark(_ maneuver: Maneuver, e: ProgressEstimate) -> Landmark? {
-        let speakable: Set<String> = ["traffic_signals", "stop_sign", "railway_crossing", "yield"]
-        let near = maneuver.landmarks.filter { speakable.contains($0.kind) && ($0.distanceBeforeManeuver ?? 0) <= 30 }
-        guard near.count == 1, let landmark = near.first else { return nil }
-        let between = route.maneuvers.filter { $0.distanceAlong > e.distanceAlong && $0.index < maneuver.index }
-        guard !between.contains(where: { $0.landmarks.contains { $0.kind == landmark.kind } }) else { return nil }
-        return landmark
     }
 
     /// Logs the stages of maneuvers now behind the car that were never spoken, and forgets their plans.
