@@ -23,6 +23,9 @@ final class RecordedDriveGuidanceTests: XCTestCase {
         var spokenWhileOffRoute: [String] = []
         var offRouteEpisodes: [String] = []
         var actionMargins: [Double] = []
+        var rejectedFixes = 0
+        var gpsLost = 0
+        var reasonExamples: [String: String] = [:]
     }
 
     func test_swissDrive_asItsOwnTrk_everyManeuverCuedInTime_noOverlap_nothingOffRoute() throws {
@@ -41,12 +44,12 @@ final class RecordedDriveGuidanceTests: XCTestCase {
         print("\(o.name): \(o.maneuvers) announced derived maneuvers, \(o.passedOnRoute) passed on route; "
               + "\(o.spoken) cues spoken, \(o.actionsSpoken) action cues; "
               + "\(o.skippedByReason.values.map(\.count).reduce(0, +)) actions skipped with a reason; "
-              + "\(o.offRouteEpisodes.count) off-route episodes")
+              + "\(o.offRouteEpisodes.count) off-route episodes; \(o.gpsLost) GPS outages, \(o.rejectedFixes) fixes rejected")
         if let p50 = CueTimingEvaluation.quantile(o.actionMargins, 0.5) {
             print("  action end → maneuver: min \(o.actionMargins.min()!) s, p50 \(p50) s")
         }
         for (reason, maneuvers) in o.skippedByReason.sorted(by: { $0.value.count > $1.value.count }) {
-            print("  skipped ×\(maneuvers.count): \(reason) (m\(maneuvers.prefix(12).map(String.init).joined(separator: ", m"))\(maneuvers.count > 12 ? ", …" : ""))")
+            print("  skipped ×\(maneuvers.count): \(reason) e.g. \"\(o.reasonExamples[reason] ?? "")\" (m\(maneuvers.prefix(12).map(String.init).joined(separator: ", m"))\(maneuvers.count > 12 ? ", …" : ""))")
         }
         for episode in o.offRouteEpisodes { print("  off route: \(episode)") }
         XCTAssertGreaterThanOrEqual(o.maneuvers, minimumManeuvers, "the deriver found turns in the drive")
@@ -56,6 +59,7 @@ final class RecordedDriveGuidanceTests: XCTestCase {
         XCTAssertEqual(o.actionsEndingLate, [], o.name)
         XCTAssertEqual(o.overlaps, [], o.name)
         XCTAssertEqual(o.spokenWhileOffRoute, [], o.name)
+        XCTAssertEqual(o.offRouteEpisodes, [], "\(o.name): the car drives its own route, so it never leaves it")
     }
 
     /// Reads `path`, builds its own route and replays its fixes through the engine.
@@ -93,6 +97,8 @@ final class RecordedDriveGuidanceTests: XCTestCase {
                     o.offRouteEpisodes.append("\(describe(start)) → \(describe(instant)): \(reason)")
                     offSince = nil
                 }
+            case .fixRejected: o.rejectedFixes += 1
+            case .gpsLost: o.gpsLost += 1
             default: break
             }
         }
@@ -143,6 +149,7 @@ final class RecordedDriveGuidanceTests: XCTestCase {
             if actions.contains(where: { $0.event == .spoken }) { continue }
             if let skipped = actions.first(where: { $0.event != .spoken }), let reason = skipped.reason {
                 o.skippedByReason[Self.grouped(reason), default: []].append(maneuver.index)
+                o.reasonExamples[Self.grouped(reason)] = o.reasonExamples[Self.grouped(reason)] ?? reason
             } else {
                 o.withoutAction.append("m\(maneuver.index) \(maneuver.type.rawValue) \(maneuver.modifier?.rawValue ?? "") at \(Int(maneuver.distanceAlong)) m, reached t+\(Int(reach - drive.timeSpan.lowerBound)) s")
             }
