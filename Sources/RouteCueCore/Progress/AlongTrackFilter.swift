@@ -1,6 +1,13 @@
 /// Position along the route as a one-dimensional Kalman filter: predicted from the receiver's speed (Doppler,
 /// good to a few cm/s) and its change, corrected by each fix's matched distance along the route (good only to
 /// a few metres). The result is smoother than any single fix and still follows braking.
+///
+/// The route's metres and the receiver's speed do not agree exactly (a route drawn from noisy or simplified
+/// points is a few percent longer or shorter than the road the Doppler speed measures), and with a fix error of
+/// tens of metres the correction alone would let that mismatch build into a lag of tens of metres. So the filter
+/// also estimates `speedScale`, route metres per metre of measured speed, as a second Kalman state. It is
+/// learnt only from poor fixes (`scaleLearning`): precise fixes keep the lag small by themselves, and there the
+/// second state would only let more of their (time-correlated) noise through.
 public struct AlongTrackFilter: Sendable, Equatable {
     /// Metres along the route at `instant`.
     public private(set) var along: Double
@@ -12,6 +19,11 @@ public struct AlongTrackFilter: Sendable, Equatable {
     public private(set) var variance: Double
     /// When the state holds, in seconds on the motion clock (monotonic seconds of measurement).
     public private(set) var time: Double
+    /// Route metres per metre of the receiver's measured speed (1 when they agree); `speed` is already scaled.
+    public private(set) var speedScale: Double = 1
+    /// Variance of `speedScale`, and its covariance with `along` (m).
+    private var scaleVariance = 0.0
+    private var alongScaleCovariance = 0.0
 
     /// Process noise: standard deviation in metres the prediction gains per second of extrapolation (the speed is
     /// good to ~0.15 m/s; the rest is unmodelled acceleration). Quadratic in time, so after an outage the first
@@ -21,6 +33,16 @@ public struct AlongTrackFilter: Sendable, Equatable {
     public static let accelerationHorizon = 1.5
     /// Bounds on the acceleration estimate (m/s²).
     static let accelerationRange = -8.0...5.0
+    /// Standard deviation of the route/speed scale before any evidence (a few percent), its drift per second,
+    /// and the range it is kept in.
+    static let scalePrior = 0.02
+    static let scaleDriftPerSecond = 0.002
+    static let scaleRange = 0.8...1.25
+
+    /// How much the scale may be learnt from fixes of `sigma` metres (1σ): 0 up to 3 m, fully from 8 m on.
+    static func scaleLearning(measurementSigma sigma: Double) -> Double {
+        min(1, max(0, (sigma - 3) / 5))
+    }
 
     /// Starts the filter at a matched position.
     public init(along: Double, speed: Double, time: Double, measurementSigma: Double) {
@@ -29,6 +51,8 @@ public struct AlongTrackFilter: Sendable, Equatable {
         self.acceleration = 0
         self.variance = measurementSigma * measurementSigma
         self.time = time
+        let prior = Self.scalePrior * Self.scaleLearning(measurementSigma: measurementSigma)
+        self.scaleVariance = prior * prior
     }
 
     /// Metres travelled `dt` seconds after a state with `speed` and `acceleration`: the acceleration acts for
@@ -86,12 +110,24 @@ public struct AlongTrackFilter: Sendable, Equatable {
         let dt = max(0, t - time)
         let predicted = predictedAlong(afterSeconds: dt)
         let predictedSpeed = self.predictedSpeed(afterSeconds: dt)
-        let p = variance + (Self.processMetresPerSecond * max(dt, 0.1)) * (Self.processMetresPerSecond * max(dt, 0.1))
+        // Two states: along' = along + scale × (measured-speed metres travelled), scale' = scale.
+        let unscaledTravel = (predicted - along) / speedScale
+        let p = variance + 2 * unscaledTravel * alongScaleCovariance + unscaledTravel * unscaledTravel * scaleVariance
+            + (Self.processMetresPerSecond * max(dt, 0.1)) * (Self.processMetresPerSecond * max(dt, 0.1))
+        let pas = alongScaleCovariance + unscaledTravel * scaleVariance
+        let drift = Self.scaleDriftPerSecond * Self.scaleLearning(measurementSigma: measurementSigma)
+        let pss = scaleVariance + drift * drift * dt
         let r = measurementSigma * measurementSigma
         let gain = p / (p + r)
-        along = predicted + gain * (measuredAlong - predicted)
+        let scaleGain = pas / (p + r)
+        let innovation = measuredAlong - predicted
+        along = predicted + gain * innovation
         variance = (1 - gain) * p
-        let newSpeed = max(0, measuredSpeed ?? (dt > 0 ? max(0, (along - predicted) / dt + predictedSpeed) : predictedSpeed))
+        alongScaleCovariance = (1 - gain) * pas
+        scaleVariance = max(0, pss - scaleGain * pas)
+        speedScale = min(Self.scaleRange.upperBound, max(Self.scaleRange.lowerBound, speedScale + scaleGain * innovation))
+        let newSpeed = max(0, measuredSpeed.map { $0 * speedScale }
+                                ?? (dt > 0 ? max(0, (along - predicted) / dt + predictedSpeed) : predictedSpeed))
         if dt > 0, dt <= 3 {
             let a = (newSpeed - speed) / dt
             let clamped = min(Self.accelerationRange.upperBound, max(Self.accelerationRange.lowerBound, a))
@@ -104,8 +140,12 @@ public struct AlongTrackFilter: Sendable, Equatable {
         time = t
     }
 
-    /// Restarts the filter at a measurement (after an outage, an accepted relocation, or a U-turn).
+    /// Restarts the filter at a measurement (after an outage, an accepted relocation, or a U-turn); `newSpeed` is
+    /// the receiver's measured speed. The learnt speed scale is kept: it belongs to the route and the receiver.
     public mutating func reset(along newAlong: Double, speed newSpeed: Double, at t: Double, measurementSigma: Double) {
-        self = AlongTrackFilter(along: newAlong, speed: newSpeed, time: t, measurementSigma: measurementSigma)
+        let scale = speedScale, scaleVariance = scaleVariance
+        self = AlongTrackFilter(along: newAlong, speed: newSpeed * scale, time: t, measurementSigma: measurementSigma)
+        speedScale = scale
+        self.scaleVariance = scaleVariance
     }
 }
