@@ -309,19 +309,12 @@ enum GuidanceFixtures {
     }
 }
 
-/// SplitMix64 with a Gaussian from the sum of uniforms: the same seed gives the same noise.
+/// Seeded noise for the fixtures (RouteCue's `SplitMix64`), with a Gaussian from the sum of uniforms.
 struct SeededNoise {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
+    private var generator: SplitMix64
+    init(seed: UInt64) { generator = SplitMix64(seed: seed) }
 
-    mutating func uniform() -> Double {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        z ^= z >> 31
-        return Double(z >> 11) / Double(1 << 53)
-    }
+    mutating func uniform() -> Double { generator.nextUnit() }
 
     /// Approximately standard normal (Irwin–Hall of 12 uniforms).
     mutating func gaussian() -> Double {

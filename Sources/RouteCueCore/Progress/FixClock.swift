@@ -68,6 +68,7 @@ public struct FixClock: Sendable, Equatable {
         return min(100, max(0.05, slope))
     }
 
+    /// Equal when the floor, the scale, the window and the last anchor are.
     public static func == (lhs: FixClock, rhs: FixClock) -> Bool {
         lhs.latencyFloor == rhs.latencyFloor && lhs.timeScale == rhs.timeScale && lhs.window == rhs.window
             && lhs.lastAnchor?.fixTime == rhs.lastAnchor?.fixTime && lhs.lastAnchor?.measured == rhs.lastAnchor?.measured

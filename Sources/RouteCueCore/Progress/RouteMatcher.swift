@@ -1,9 +1,9 @@
 /// Finds where a position lies on a route, by position and heading, searching only a window of the route so a
 /// loop or a self-crossing never makes the match jump to another pass of the same place.
 public struct RouteMatcher: Sendable {
-    /// Metres of heading penalty per match when the course disagrees with the segment by more than 90°.
+    /// Metres added to a segment's cost when the course disagrees with it by more than 90°.
     static let oppositeHeadingPenalty = 60.0
-    /// Metres of heading penalty when it disagrees by 45–90°.
+    /// Metres added when it disagrees by 45–90°.
     static let crossingHeadingPenalty = 20.0
     /// Metres of penalty per metre of distance from the expected position along the route.
     static let continuityWeight = 0.1

@@ -26,7 +26,7 @@ public struct GuidanceSimulation {
     public static func run(engine: inout GuidanceEngine, fixes: [Fix], options: SimulationOptions = SimulationOptions(),
                            render: (String) -> Double, router: Router? = nil,
                            played: ((Cue) -> Void)? = nil) -> Result {
-        var jitter = SplitMixJitter(seed: options.seed)
+        var jitter = SplitMix64(seed: options.seed)
         var arrivals: [Fix] = []
         arrivals.reserveCapacity(fixes.count)
         var lastArrival = MonotonicInstant.zero

@@ -14,20 +14,3 @@ public struct SimulationOptions: Sendable, Equatable {
     /// The defaults (300 ± 100 ms).
     public init() {}
 }
-
-/// A small deterministic generator (SplitMix64) for the jitter: the same seed gives the same run.
-struct SplitMixJitter: Sendable {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    /// A uniform value in [-1, 1].
-    mutating func nextSigned() -> Double {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        z ^= z >> 31
-        return Double(z >> 11) / Double(1 << 53) * 2 - 1
-    }
-}

@@ -1,7 +1,11 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A small deterministic random number generator (Steele, Lea and Flood's SplitMix64): the same seed gives
-/// the same drive on every platform and Swift version, which `SystemRandomNumberGenerator` cannot promise.
+/// the same run or drive on every platform and Swift version, which `SystemRandomNumberGenerator` cannot promise.
 public struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
@@ -21,6 +25,9 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
     public mutating func nextUnit() -> Double {
         Double(next() >> 11) * 0x1.0p-53
     }
+
+    /// A uniform value in [-1, 1).
+    public mutating func nextSigned() -> Double { nextUnit() * 2 - 1 }
 
     /// A standard normal value (mean 0, standard deviation 1), by the Box–Muller transform.
     public mutating func nextGaussian() -> Double {
