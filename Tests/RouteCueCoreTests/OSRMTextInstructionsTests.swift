@@ -19,7 +19,12 @@ final class OSRMTextInstructionsTests: XCTestCase {
         for path in SharedData.files(under: "\(Self.base)/languages/grammar", extensions: [".json"]) {
             grammars.append((Self.code(of: path), try SharedData.bytes(path)))
         }
-        return OSRMTextCompiler(languages: try OSRMTextLanguageSet(translations: translations, grammars: grammars))
+        var abbreviations: [(code: String, bytes: [UInt8])] = []
+        for path in SharedData.files(under: "\(Self.base)/languages/abbreviations", extensions: [".json"]) {
+            abbreviations.append((Self.code(of: path), try SharedData.bytes(path)))
+        }
+        return OSRMTextCompiler(languages: try OSRMTextLanguageSet(translations: translations, grammars: grammars,
+                                                                   abbreviations: abbreviations))
     }
 
     private static func code(of path: String) -> String {
@@ -30,6 +35,8 @@ final class OSRMTextInstructionsTests: XCTestCase {
 
     /// One expected string of one fixture in one language.
     private struct Outcome {
+        /// `compiled step`, `phrase` or `template lookup`.
+        var kind: String
         var fixture: String
         var language: String
         var expected: String
@@ -64,6 +71,12 @@ final class OSRMTextInstructionsTests: XCTestCase {
             print("  \(code.padding(toLength: 8, withPad: " ", startingAt: 0)) \(entry.pass)/\(entry.total) = \(Self.percent(entry.pass, entry.total))")
         }
         print("  overall  \(passed)/\(outcomes.count) = \(Self.percent(passed, outcomes.count))")
+        for kind in ["compiled step", "phrase", "template lookup"] {
+            let ofKind = outcomes.filter { $0.kind == kind }
+            let fixtures = Set(ofKind.map(\.fixture)).count
+            let pass = ofKind.filter { $0.got == $0.expected }.count
+            print("  by kind: \(kind): \(fixtures) fixtures, \(pass)/\(ofKind.count) = \(Self.percent(pass, ofKind.count))")
+        }
         print("Remaining failures: \(failures.count)")
         for failure in failures {
             print("  \(failure.fixture) [\(failure.language)]: expected \"\(failure.expected)\", got \"\(failure.got)\"; reason: \(Self.reason(for: failure))")
@@ -88,7 +101,7 @@ final class OSRMTextInstructionsTests: XCTestCase {
             for (code, expected) in try phrases.object().pairs {
                 let got: String
                 do { got = try compiler.phrase(key, language: code, tokens: tokens) } catch { got = "ERROR \(error)" }
-                outcomes.append(Outcome(fixture: fixture, language: code, expected: try JSONNode(expected).string(), got: got))
+                outcomes.append(Outcome(kind: "phrase", fixture: fixture, language: code, expected: try JSONNode(expected).string(), got: got))
             }
         } else if let stepNode = root["step"] {
             let step = try OSRMTextStep(node: stepNode)
@@ -96,7 +109,7 @@ final class OSRMTextInstructionsTests: XCTestCase {
             for (code, expected) in try root.require("instructions").object().pairs {
                 let got: String
                 do { got = try compiler.compile(step, language: code, options: options) } catch { got = "ERROR \(error)" }
-                outcomes.append(Outcome(fixture: fixture, language: code, expected: try JSONNode(expected).string(), got: got))
+                outcomes.append(Outcome(kind: "compiled step", fixture: fixture, language: code, expected: try JSONNode(expected).string(), got: got))
             }
         } else {
             let parts = fixture.dropLast(".json".count).split(separator: "/").map(String.init)
@@ -105,7 +118,7 @@ final class OSRMTextInstructionsTests: XCTestCase {
             let modifier = parts[1] == "no_modifier" ? "default" : parts[1].replacingOccurrences(of: "_", with: " ")
             for (code, expected) in try root.require("instructions").object().pairs {
                 let got = compiler.languages[code]?.templates.string(at: ["arrive", modifier, variantName]) ?? "MISSING"
-                outcomes.append(Outcome(fixture: fixture, language: code, expected: try JSONNode(expected).string(), got: got))
+                outcomes.append(Outcome(kind: "template lookup", fixture: fixture, language: code, expected: try JSONNode(expected).string(), got: got))
             }
         }
         return outcomes
@@ -189,6 +202,21 @@ final class OSRMTextInstructionsTests: XCTestCase {
         XCTAssertEqual(OSRMTextTokenizer.fill("go {a}  now", tokens: ["a": ""], language: en), "Go  now", "pairs are halved once, as upstream")
         let tr = try XCTUnwrap(compiler.languages["tr"])
         XCTAssertEqual(OSRMTextTokenizer.fill("{a}", tokens: ["a": "istanbul"], language: tr), "İstanbul")
+    }
+
+    func test_abbreviations_shortenNamesOnlyWhenAsked() throws {
+        let compiler = try loadCompiler()
+        var step = OSRMTextStep(type: "turn", modifier: "left")
+        step.name = "Saint Mary Street"
+        XCTAssertEqual(try compiler.compile(step, language: "en"), "Turn left onto Saint Mary Street")
+        let short = OSRMTextOptions(abbreviatesNames: true)
+        XCTAssertEqual(try compiler.compile(step, language: "en", options: short), "Turn left onto St Mary St")
+        step.name = "Centre Hospitalier Régional"
+        XCTAssertEqual(try compiler.compile(step, language: "fr", options: short), "Tourner à gauche sur CHR",
+                       "several words as one entry")
+        XCTAssertNotNil(compiler.languages["es-ES"]?.abbreviations, "es serves es-ES")
+        XCTAssertNil(compiler.languages["ja"]?.abbreviations)
+        XCTAssertEqual(try compiler.compile(step, language: "ja", options: short), try compiler.compile(step, language: "ja"))
     }
 
     func test_badSteps_areRefusedWithALocation() throws {

@@ -9,9 +9,12 @@ public struct OSRMTextLanguage: Sendable {
     public let templates: OSRMTextTemplates
     /// The grammatical-case rules, or nil.
     public let grammar: OSRMTextGrammar?
+    /// The street-name abbreviation table, or nil.
+    public let abbreviations: OSRMTextAbbreviations?
 
-    /// Reads a translation file (`languages/translations/<code>.json`) and optionally its grammar file.
-    public init(code: String, translation: [UInt8], grammar: [UInt8]? = nil) throws(RouteImportError) {
+    /// Reads a translation file (`languages/translations/<code>.json`) and optionally its grammar and
+    /// abbreviation files.
+    public init(code: String, translation: [UInt8], grammar: [UInt8]? = nil, abbreviations: [UInt8]? = nil) throws(RouteImportError) {
         let name = "\(code).json"
         let root = try OSRMTextDocument.parse(translation, name: name)
         do throws(RouteImportError) {
@@ -25,6 +28,11 @@ public struct OSRMTextLanguage: Sendable {
             self.grammar = try OSRMTextGrammar(bytes: grammar, name: "grammar/\(code).json")
         } else {
             self.grammar = nil
+        }
+        if let abbreviations {
+            self.abbreviations = try OSRMTextAbbreviations(bytes: abbreviations, name: "abbreviations/\(code).json")
+        } else {
+            self.abbreviations = nil
         }
     }
 

@@ -11,16 +11,26 @@ public struct OSRMTextLanguageSet: Sendable {
         self.languages = byCode
     }
 
-    /// Loads translation files (code, bytes) and grammar files (code, bytes); a grammar goes to the language
-    /// with the same code.
-    public init(translations: [(code: String, bytes: [UInt8])], grammars: [(code: String, bytes: [UInt8])]) throws(RouteImportError) {
+    /// Loads translation, grammar and abbreviation files, each given as (code, bytes). A grammar or
+    /// abbreviation file goes to the translation with the same code, else to its regional variants
+    /// (`es` serves `es-ES`); files for languages without a translation are not used.
+    public init(translations: [(code: String, bytes: [UInt8])], grammars: [(code: String, bytes: [UInt8])],
+                abbreviations: [(code: String, bytes: [UInt8])] = []) throws(RouteImportError) {
         var loaded: [OSRMTextLanguage] = []
         for translation in translations {
-            var grammar: [UInt8]? = nil
-            for candidate in grammars where candidate.code == translation.code { grammar = candidate.bytes }
-            loaded.append(try OSRMTextLanguage(code: translation.code, translation: translation.bytes, grammar: grammar))
+            loaded.append(try OSRMTextLanguage(code: translation.code, translation: translation.bytes,
+                                               grammar: Self.file(for: translation.code, in: grammars),
+                                               abbreviations: Self.file(for: translation.code, in: abbreviations)))
         }
         self.init(loaded)
+    }
+
+    /// The file for `code`, else the one for its base language.
+    private static func file(for code: String, in files: [(code: String, bytes: [UInt8])]) -> [UInt8]? {
+        for file in files where file.code == code { return file.bytes }
+        let base = code.split(separator: "-").first.map(String.init) ?? code
+        for file in files where file.code == base { return file.bytes }
+        return nil
     }
 
     /// Language codes, sorted.

@@ -8,16 +8,21 @@ public struct OSRMTextOptions: Sendable, Equatable {
     public var waypointName: String?
     /// Road classes of the step (`motorway`, `ferry`, …): on a motorway the ref is said instead of the name.
     public var classes: [String]
+    /// Shorten road names with the language's abbreviation table ("Saint Mary Street" → "St Mary St"),
+    /// as for a screen; off by default and in upstream's fixtures.
+    public var abbreviatesNames: Bool
 
     /// Options; all empty by default.
-    public init(legIndex: Int? = nil, legCount: Int? = nil, waypointName: String? = nil, classes: [String] = []) {
+    public init(legIndex: Int? = nil, legCount: Int? = nil, waypointName: String? = nil, classes: [String] = [],
+                abbreviatesNames: Bool = false) {
         self.legIndex = legIndex
         self.legCount = legCount
         self.waypointName = waypointName
         self.classes = classes
+        self.abbreviatesNames = abbreviatesNames
     }
 
-    /// Reads an options object (`legIndex`, `legCount`, `waypointName`, `classes`).
+    /// Reads an options object (`legIndex`, `legCount`, `waypointName`, `classes`, `abbreviations`).
     public init(node: JSONNode) throws(RouteImportError) {
         self.legIndex = try node.optionalInt("legIndex")
         self.legCount = try node.optionalInt("legCount")
@@ -27,5 +32,6 @@ public struct OSRMTextOptions: Sendable, Equatable {
             for item in items { classes.append(try item.string()) }
         }
         self.classes = classes
+        self.abbreviatesNames = try node.optionalBool("abbreviations") ?? false
     }
 }

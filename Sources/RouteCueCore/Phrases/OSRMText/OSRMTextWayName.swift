@@ -10,6 +10,7 @@ public enum OSRMTextWayName {
         // Mapbox Directions once filled an empty name with the ref, or appended " (ref)" to the name.
         if let fullRef = step.ref, name == fullRef { name = "" }
         name = name.replacing(" (\(step.ref ?? "undefined"))", with: "", maxReplacements: 1)
+        if options.abbreviatesNames, let table = language.abbreviations { name = table.abbreviate(name) }
 
         let onMotorway = options.classes.contains("motorway")
         if !name.isEmpty && !ref.isEmpty && name != ref && !onMotorway {
