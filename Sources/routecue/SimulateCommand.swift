@@ -7,7 +7,8 @@ enum SimulateCommand {
     static let usage = """
         usage: routecue simulate --route FILE --fixes FILE --cues OUT.jsonl [--wav OUT.wav] [--config FILE]
                                  [--lang en-US|en-GB] [--units metric|imperial_us|imperial_uk] [--mode MODE]
-                                 [--fix-latency MS] [--fix-jitter MS] [--audio-route default|speaker|hfp] [--quiet]
+                                 [--fix-latency MS] [--fix-jitter MS] [--audio-route default|speaker|hfp]
+                                 [--max-size BYTES] [--quiet]
         """
 
     static let help = """
@@ -26,6 +27,7 @@ enum SimulateCommand {
           --fix-latency MS  mean delay of each fix before it reaches RouteCue (default 300)
           --fix-jitter MS   uniform jitter around it (default 100)
           --audio-route R   whose latency and pre-roll apply (default: default)
+          --max-size BYTES  refuse larger route and drive files (default: the configuration's, 64 MB)
           --quiet           no summary on standard output
         Every cue is synthesized with espeak-ng to learn its real duration. The summary lists every cue spoken
         with the distance left when its first word is heard and where it was meant to be heard.

@@ -12,7 +12,7 @@ struct SimulationSettings {
 
     init(_ args: ArgumentList) throws {
         let config = try ConfigCommand.load(args.value("config"))
-        maxBytes = config.importSettings.maxFileBytes
+        maxBytes = try CLI.maxBytes(args)
         progress = config.progressOptions
         timing = config.timingOptions
         if let lang = args.value("lang") {
