@@ -12,5 +12,6 @@ static const unsigned int routecue_espeakCHARS_UTF8 = espeakCHARS_UTF8;
 static const unsigned int routecue_espeakSSML = espeakSSML;
 static const unsigned int routecue_espeakPHONEMES = espeakPHONEMES;
 static const unsigned int routecue_espeakENDPAUSE = espeakENDPAUSE;
+static const int routecue_espeakPHONEMES_IPA = espeakPHONEMES_IPA;
 
 #endif
