@@ -185,14 +185,15 @@ public struct RouteProgress: Sendable {
 
     // MARK: Time
 
-    /// Notices what the passing of time alone brings: a GPS outage, and the next reroute request while off route.
+    /// Notices what the passing of time alone brings: a GPS outage, and the next reroute request while off route
+    /// (only while fixes come: without a new position a new route would be the same as the last).
     public mutating func tick(at now: MonotonicInstant) -> [ProgressEvent] {
         var events: [ProgressEvent] = []
         if let last = lastFix, !gpsLost, now.seconds(since: last.received) > options.outageAfterSeconds {
             gpsLost = true
             events.append(.gpsLost)
         }
-        if state == .offRoute, let next = nextRerouteAllowed, now >= next {
+        if state == .offRoute, !gpsLost, let next = nextRerouteAllowed, now >= next {
             requestReroute(reason: "off_route", at: now, events: &events)
         }
         if state == .onRoute, gpsLost {
@@ -206,7 +207,7 @@ public struct RouteProgress: Sendable {
     public var nextTimer: MonotonicInstant? {
         var candidates: [MonotonicInstant] = []
         if let last = lastFix, !gpsLost { candidates.append(last.received.advanced(bySeconds: options.outageAfterSeconds + 0.001)) }
-        if state == .offRoute, let next = nextRerouteAllowed { candidates.append(next) }
+        if state == .offRoute, !gpsLost, let next = nextRerouteAllowed { candidates.append(next) }
         return candidates.min()
     }
 
