@@ -63,7 +63,10 @@ public struct SpokenText: Hashable, Sendable {
     ///   entities before it looks for `[[`, so escaping alone would not do);
     /// - a phonetic name becomes a self-closing `<phoneme alphabet="espeak" ph="…"/>` only when phoneme input is
     ///   on (espeak-ng 1.51 spells the `ph` value out loud otherwise) and `PhoneticName.phonemes(forVoiceLanguage:)`
-    ///   accepts it for `voiceLanguage`; else the escaped written name;
+    ///   accepts it for `voiceLanguage`; else the escaped written name. The `ph` value is checked rather than
+    ///   escaped: espeak-ng reads attribute values raw (no entity decoding), so only strings with none of
+    ///   `"` `&` `<` `>` `\` `[` `]` and no control character are emitted (`PhoneticName.isSafeEspeakPhonemeString`);
+    ///   `'` (espeak's stress mark) is legal inside the double-quoted value;
     /// - a pause is `<break time="Nms"/>`; the document carries no `xml:lang`, so espeak-ng keeps the selected voice.
     public func ssml(voiceLanguage: String, phonemeInput: Bool = true) -> String {
         SpokenTextRenderer(format: .ssml, phonemeInput: phonemeInput, voiceLanguage: voiceLanguage).render(self)

@@ -70,8 +70,9 @@ struct SpokenTextRenderer {
         case .plain:
             output.append(contentsOf: "[[\(phonemes)]]".unicodeScalars)
         case .ssml:
-            // The string holds no character needing an entity; escaping keeps the document well formed even so.
-            output.append(contentsOf: "<phoneme alphabet=\"espeak\" ph=\"\(Self.xmlEscaped(phonemes))\"/>".unicodeScalars)
+            // Checked, not escaped: espeak-ng reads attribute values raw (`&apos;` would stay six phoneme
+            // characters), and the string holds none of `&` `<` `>` `"`, so the double-quoted value is well formed.
+            output.append(contentsOf: "<phoneme alphabet=\"espeak\" ph=\"\(phonemes)\"/>".unicodeScalars)
         }
     }
 
@@ -110,14 +111,5 @@ struct SpokenTextRenderer {
         case "'": "&apos;"
         default: nil
         }
-    }
-
-    /// `text` with XML's five special characters as entities.
-    static func xmlEscaped(_ text: String) -> String {
-        var result = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            if let entity = xmlEntity(scalar) { result.append(contentsOf: entity.unicodeScalars) } else { result.append(scalar) }
-        }
-        return String(result)
     }
 }
