@@ -150,6 +150,20 @@ final class SpeechMarkupTests: XCTestCase {
         }
     }
 
+    /// An SSML `<voice>` (never rendered from route data, but legal in a document) leaves espeak-ng on that voice;
+    /// the next synthesis re-selects its own voice.
+    func test_afterSSMLVoiceChange_nextSynthesisSoundsAsBefore() throws {
+        let english = try SpeechSynthesizer(voice: "en")
+        let cue = "Turn left onto Main Street"
+        let alone = try english.synthesize(cue)
+        let german = try english.synthesize("<speak><voice name=\"de\">Biegen Sie links ab</voice></speak>", markup: .ssml)
+        XCTAssertGreaterThan(german.duration, 0.5)
+        let after = try english.synthesize(cue)
+        print("markup: \"\(cue)\" \(alone.duration) s alone, \(after.duration) s after an SSML <voice> change")
+        XCTAssertEqual(after.wordStarts.count, alone.wordStarts.count)
+        XCTAssertEqual(after.duration, alone.duration, accuracy: 0.02 * alone.duration + 0.005)
+    }
+
     // MARK: helpers
 
     private static func seconds(_ value: Double) -> String { String(Double(Int((value * 100).rounded())) / 100) }
