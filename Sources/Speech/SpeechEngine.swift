@@ -53,9 +53,11 @@ struct SpeechEngine: ~Copyable {
         selection = (voice, rate)
     }
 
-    /// Synthesizes `text` as plain UTF-8 (`espeak_Synth` with `espeakCHARS_UTF8` only: no SSML, no phoneme
-    /// input) with the current voice and rate, collecting all samples and word starts.
-    mutating func synthesize(_ text: String) throws(SpeechError) -> SynthesizedSpeech {
+    /// Synthesizes `text` as UTF-8 (`espeak_Synth` with `espeakCHARS_UTF8` plus the flags of `markup`; plain
+    /// by default: no SSML, no phoneme input) with the current voice and rate, collecting all samples and word
+    /// starts. SSML may switch espeak-ng's voice (`<voice>`, `xml:lang`), so after SSML the voice is re-selected
+    /// on the next call.
+    mutating func synthesize(_ text: String, markup: SpeechMarkup = .plain) throws(SpeechError) -> SynthesizedSpeech {
         let rate = try sampleRate()
         let collector = SynthesisCollector()
         let userData = Unmanaged.passUnretained(collector).toOpaque()
@@ -63,9 +65,10 @@ struct SpeechEngine: ~Copyable {
         let status = withExtendedLifetime(collector) {
             text.withCString { cText in
                 espeak_Synth(cText, byteCount, 0, POS_CHARACTER, 0,
-                             UInt32(routecue_espeakCHARS_UTF8), nil, userData)
+                             UInt32(routecue_espeakCHARS_UTF8) | markup.synthFlags, nil, userData)
             }
         }
+        if markup.interpretsSSML { selection = nil }
         guard status == EE_OK else {
             throw SpeechError(code: SpeechError.Code(rawValue: Int32(status.rawValue)),
                               message: "espeak_Synth failed for a text of \(text.utf8.count) bytes")

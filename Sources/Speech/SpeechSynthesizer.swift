@@ -37,16 +37,19 @@ public final class SpeechSynthesizer: Sendable {
         }
     }
 
-    /// Synthesizes `text` as plain text: markup such as `<audio …/>` or `[[phonemes]]` is spoken as the
-    /// characters it is made of, never interpreted. Empty or all-whitespace text gives no samples.
-    public func synthesize(_ text: String) throws(SpeechError) -> SynthesizedSpeech {
+    /// Synthesizes `text` read as `markup` says. With `.plain` (the default) markup such as `<audio …/>` or
+    /// `[[phonemes]]` is spoken as the characters it is made of, never interpreted. The other modes interpret
+    /// SSML and/or `[[…]]` phonemes: give them only text rendered by RouteCueCore's `SpokenText` for the same
+    /// mode, never raw route text (see `SpeechMarkup`). In every mode control characters become spaces first.
+    /// Empty or all-whitespace text gives no samples.
+    public func synthesize(_ text: String, markup: SpeechMarkup = .plain) throws(SpeechError) -> SynthesizedSpeech {
         let plain = Self.plainText(text)
         if plain.allSatisfy(\.isWhitespace) {
             return SynthesizedSpeech(samples: [], sampleRate: sampleRate, wordStarts: [])
         }
         return try SpeechEngine.shared.withLock { (engine) throws(SpeechError) -> SynthesizedSpeech in
             try engine.select(voice: voice, rate: Int32(wordsPerMinute))
-            return try engine.synthesize(plain)
+            return try engine.synthesize(plain, markup: markup)
         }
     }
 
