@@ -28,7 +28,7 @@ struct AbbreviationExpander {
         let word = context.words[k]
         for entry in table.entries where entry.position != .prefix && entry.position != .suffix {
             if entry.matchesWord(word), context.fits(entry.position, at: k) {
-                return SpeechCase.adapt(entry.expansion, to: word)
+                return SpeechCase.adapt(entry, to: word)
             }
         }
         var head = ""
@@ -36,7 +36,7 @@ struct AbbreviationExpander {
         for entry in table.entries where entry.position == .prefix && entry.isPrefix(of: rest) {
             let remainder = rest.dropFirst(entry.abbreviation.count)
             guard remainder.first?.isLetter == true else { continue }
-            let spoken = SpeechCase.adapt(entry.expansion, to: rest.prefix(entry.abbreviation.count))
+            let spoken = SpeechCase.adapt(entry, to: rest.prefix(entry.abbreviation.count))
             head = spoken.hasSuffix("-") ? spoken : spoken + " "
             rest = remainder
             break
@@ -45,7 +45,7 @@ struct AbbreviationExpander {
             guard let n = entry.suffixLength(in: rest) else { continue }
             let stem = rest.dropLast(n)
             guard stem.count >= 3, let last = stem.last, last.isLetter || last == "-" else { continue }
-            return head + stem + SpeechCase.adapt(entry.expansion, to: rest.suffix(n))
+            return head + stem + SpeechCase.adapt(entry, to: rest.suffix(n))
         }
         return head.isEmpty ? nil : head + rest
     }
@@ -71,12 +71,14 @@ struct NameWord {
     var text: String { String(lead) + String(core) + String(trail) }
 }
 
-/// Case of a spoken word following the written one: all capitals stay all capitals ("ST" → "STREET"), an
-/// initial capital or small letter is kept ("st" → "street", "Str." suffix → "Straße").
+/// Case of a spoken word following the written one: written as in the table, the expansion is used as in the
+/// table ("NE" → "Northeast"); otherwise all capitals stay all capitals ("ST" → "STREET") and an initial capital
+/// or small letter is kept ("st" → "street", "Str." as a suffix → "Straße").
 enum SpeechCase {
-    static func adapt(_ expansion: String, to written: Substring) -> String {
+    static func adapt(_ entry: AbbreviationEntry, to written: Substring) -> String {
+        let expansion = entry.expansion
         let letters = written.filter(\.isLetter)
-        guard let first = letters.first else { return expansion }
+        guard let first = letters.first, letters != entry.abbreviation.filter(\.isLetter) else { return expansion }
         if letters.count >= 2, letters.allSatisfy(\.isUppercase) { return expansion.uppercased() }
         guard let head = expansion.first else { return expansion }
         let rest = expansion.dropFirst()
