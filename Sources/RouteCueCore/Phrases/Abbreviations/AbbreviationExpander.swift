@@ -7,20 +7,35 @@ struct AbbreviationExpander {
     func expand(_ name: String) -> String {
         var pieces = name.split(separator: " ", omittingEmptySubsequences: false).map(NameWord.init)
         let wordIndices = pieces.indices.filter { !pieces[$0].core.isEmpty }
-        let words = wordIndices.map { pieces[$0].core }
-        var done = Array(repeating: false, count: words.count)
-
-        for k in words.indices where !done[k] {
-            if let spoken = RefSpeaker.speak(words, at: k, rules: table.refs, region: region) {
-                pieces[wordIndices[k]].core = Substring(spoken.text)
-                for j in k..<(k + spoken.wordsUsed) { done[j] = true }
+        for segment in segments(of: wordIndices.map { pieces[$0] }) {
+            let indices = Array(wordIndices[segment])
+            let words = indices.map { pieces[$0].core }
+            var done = Array(repeating: false, count: words.count)
+            for k in words.indices where !done[k] {
+                if let spoken = RefSpeaker.speak(words, at: k, rules: table.refs, region: region) {
+                    pieces[indices[k]].core = Substring(spoken.text)
+                    for j in k..<(k + spoken.wordsUsed) { done[j] = true }
+                }
+            }
+            let context = WordContext(words: words, entries: table.entries)
+            for k in words.indices where !done[k] {
+                if let replaced = expandWord(at: k, context: context) { pieces[indices[k]].core = Substring(replaced) }
             }
         }
-        let context = WordContext(words: words, entries: table.entries)
-        for k in words.indices where !done[k] {
-            if let replaced = expandWord(at: k, context: context) { pieces[wordIndices[k]].core = Substring(replaced) }
-        }
         return pieces.map(\.text).joined(separator: " ")
+    }
+
+    /// Runs of words judged together: punctuation after a word (",", ";", ":", ")") or an opening "(" before one
+    /// separates names ("Mary St, Main St" is two names).
+    private func segments(of words: [NameWord]) -> [Range<Int>] {
+        var out: [Range<Int>] = []
+        var start = 0
+        for (k, word) in words.enumerated() {
+            if k > start, !word.lead.isEmpty { out.append(start..<k); start = k }
+            if !word.trail.isEmpty { out.append(start..<(k + 1)); start = k + 1 }
+        }
+        if start < words.count { out.append(start..<words.count) }
+        return out
     }
 
     /// The expanded word, or nil when nothing applies.
