@@ -143,11 +143,13 @@ final class AbbreviationTests: XCTestCase {
         Case("da", "Skt. Annæ Plads", "Sankt Annæ Plads"),
         Case("da", "Kgs. Nytorv", "Kongens Nytorv"),
         Case("da", "E45", "E 45"),
+        Case("da", "Ndr. Frihavnsgade", "Nordre Frihavnsgade"),
         // Norwegian
         Case("nb", "Karl Johans gt.", "Karl Johans gate"),
         Case("nb", "Kirkevn.", "Kirkeveien"),
         Case("nb", "St. Olavs gate", "Sankt Olavs gate"),
         Case("nb", "Rv 7", "riksvei 7"),
+        Case("nb", "Kirkepl.", "Kirkeplass"),
         // Finnish
         Case("fi", "Aleksanterink.", "Aleksanterinkatu"),
         Case("fi", "Mannerheimint.", "Mannerheimintie"),
@@ -159,6 +161,7 @@ final class AbbreviationTests: XCTestCase {
         Case("cs", "Vinohradská tř.", "Vinohradská třída"),
         Case("cs", "Smetanovo nábř.", "Smetanovo nábřeží"),
         Case("cs", "D1", "D 1"),
+        Case("cs", "nám. sv. Václava", "náměstí svatého Václava"),
         // Turkish
         Case("tr", "Atatürk Cad.", "Atatürk Caddesi"),
         Case("tr", "Gül Sk.", "Gül Sokağı"),
@@ -224,7 +227,7 @@ final class AbbreviationTests: XCTestCase {
                            "\(c.language) \(c.region ?? "-"): \(c.written)")
             perLanguage[c.language, default: 0] += 1
         }
-        for language in Self.languages { XCTAssertGreaterThanOrEqual(perLanguage[language] ?? 0, 4, language) }
+        for language in Self.languages { XCTAssertGreaterThanOrEqual(perLanguage[language] ?? 0, 5, language) }
         for language in ["en", "de", "fr"] { XCTAssertGreaterThanOrEqual(perLanguage[language] ?? 0, 10, language) }
         print("abbreviation cases per language: \(perLanguage.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))")
     }
@@ -279,6 +282,13 @@ final class AbbreviationTests: XCTestCase {
             }
         }
         print("idempotence checked on \(checked) names")
+    }
+
+    func test_gluedAbbreviationsWithoutOneReading_areLeftAlone() throws {
+        XCTAssertEqual(Abbreviations.expandForSpeech("Storgt.", language: try table("nb")), "Storgt.", "gata or gaten")
+        XCTAssertEqual(Abbreviations.expandForSpeech("v.d. Helstraat", language: try table("nl")), "v.d. Helstraat", "van de/der/den")
+        XCTAssertEqual(Abbreviations.expandForSpeech("S. Maria", language: try table("it")), "S. Maria", "San/Santa/Sant'")
+        XCTAssertEqual(Abbreviations.expandForSpeech("пр. Мира", language: try table("ru")), "пр. Мира", "проспект or проезд")
     }
 
     func test_caseFollowsTheWrittenWord() throws {
