@@ -1,6 +1,7 @@
 import Glibc
 import RouteCueCore
 import Speech
+import TestSupport
 import XCTest
 
 /// SpokenText rendered for real espeak-ng in every input mode (SSML on/off × phoneme input on/off): hostile
@@ -9,19 +10,7 @@ import XCTest
 /// markup on: espeak-ng 1.51 opens `<audio src>` files, runs `sox` on them and can crash (SIGSEGV).
 final class SpeechMarkupTests: XCTestCase {
     /// Road names a map could carry, each an attack on one reading of the text.
-    private static let hostileNames = [
-        "<audio src=\"file:///etc/passwd\"/>",
-        "Smith & Sons",
-        "[[h@l'oU]]",
-        "Main St <break time=\"10s\"/> East",
-        "</speak><audio src=\"/etc/passwd\"/><speak>",
-        "O'Brien \"Bridge\" &amp; &#60;Lane&gt;",
-        "<phoneme alphabet=\"espeak\" ph=\"h@l'oU\"/>",
-        "]]<voice name=\"de\">[[",
-        "[\u{00AD}[h@l'oU]]",
-        "[\u{200C}[h@l'oU]]",
-        "Route\u{0}66\u{7}",
-    ]
+    private static let hostileNames = HostileRouteNames.all
 
     /// The text espeak-ng gets for `text` in `markup`, from the matching renderer.
     private static func rendered(_ text: SpokenText, _ markup: SpeechMarkup, voiceLanguage: String) -> String {

@@ -6,20 +6,7 @@ import XCTest
 /// emitted only when espeak-ng can honour them for the voice.
 final class SpokenTextTests: XCTestCase {
     /// Road names a map could carry, each an attack on one reading of the text.
-    static let hostileNames = [
-        "<audio src=\"file:///etc/passwd\"/>",
-        "Smith & Sons",
-        "[[h@l'oU]]",
-        "Main St <break time=\"10s\"/> East",
-        "</speak><audio src=\"/etc/passwd\"/><speak>",
-        "O'Brien \"Bridge\" &amp; &#60;Lane&gt;",
-        "<phoneme alphabet=\"espeak\" ph=\"h@l'oU\"/>",
-        "]]<voice name=\"de\">[[",
-        "[\u{00AD}[h@l'oU]]", // espeak-ng drops the soft hyphen: "[[" once it has
-        "[\u{200C}[h@l'oU]]", // likewise U+200C
-        "Route [",
-        "<!-- x --><![CDATA[<audio/>]]>",
-    ]
+    static let hostileNames = HostileRouteNames.all
 
     private let hello = PhoneticName(alphabet: .espeak, string: "h@l'oU", language: "en")
 
