@@ -15,6 +15,8 @@ public enum HostileRouteNames {
         "[\u{200C}[h@l'oU]]", // likewise U+200C
         "Route [",
         "<!-- x --><![CDATA[<audio/>]]>",
-        "Route\u{0}66\u{7}",
     ]
+
+    /// `all`, and a name with control characters (NUL, BEL), which renderers turn into spaces.
+    public static let withControlCharacters = all + ["Route\u{0}66\u{7}"]
 }
