@@ -36,11 +36,12 @@ extension GuidanceEngine {
     /// The plan of maneuver `m`, made the first time it is needed: profile, chaining, and what a previous route
     /// already said about it.
     private mutating func plan(for m: Int, e: ProgressEstimate, actions: inout [GuidanceAction]) -> ManeuverPlan {
+        // A plan made when the car became near is final; one made ahead by chaining (`plannedAt` infinite) is completed now.
+        if let existing = plans[m], existing.plannedAt.isFinite { return existing }
         let maneuver = route.maneuvers[m]
         var plan = plans[m] ?? ManeuverPlan(
             profile: timing.profile(approachRoadClass: maneuver.approachRoadClass, expectedSpeed: approachSpeed(m), speed: e.speed),
             chainedNext: nil, chainedFrom: nil, plannedAt: e.distanceAlong)
-        guard plans[m] == nil || plans[m]?.plannedAt == .infinity else { return plans[m]! }
         plan.plannedAt = e.distanceAlong
         if routeGeneration > 0, let latest = memory.latestStage(near: maneuver.location, type: maneuver.type) {
             for stage in Self.approachStages where stage <= latest {
