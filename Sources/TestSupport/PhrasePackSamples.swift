@@ -77,7 +77,7 @@ public enum PhrasePackSamples {
                 for stage in CueStage.allCases {
                     for short in [false, true] {
                         for distance in [nil, SpokenDistance(value: 300, unit: .metre)] {
-                            for (m, next, landmark) in [(bare, nil as Maneuver?, nil as Landmark?),
+                            for (m, next, landmark) in [(bare, nil as Maneuver?, Landmark(kind: "stop_sign") as Landmark?),
                                                         (rich, maneuver(.turn, .right, road: names.road), Landmark(kind: "traffic_signals")),
                                                         (far, maneuver(type, modifier, road: names.road, exitNumber: 2), Landmark(kind: "railway_crossing"))] {
                                 let request = CuePhraseRequest(subject: .maneuver(m, stage: stage, distance: distance, then: next, landmark: landmark),
