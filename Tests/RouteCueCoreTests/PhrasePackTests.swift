@@ -194,6 +194,51 @@ final class PhrasePackTests: XCTestCase {
         XCTAssertEqual(en.distanceWords(miles(1), form: "default", units: .imperialUK), "1 mile")
     }
 
+    // MARK: German and French as said in a car
+
+    func test_german_readsAsGermanNavigationSpeaks() throws {
+        let de = try S.pack("de-DE")
+        XCTAssertEqual(say(de, S.maneuver(.turn, .left), .distance, metres(300)), "In 300 Metern links abbiegen")
+        XCTAssertEqual(say(de, S.maneuver(.turn, .left), .action), "Jetzt links abbiegen")
+        XCTAssertEqual(say(de, S.maneuver(.turn, .slightRight, road: "Hauptstraße"), .range, km(1.5)),
+                       "In 1,5 Kilometern leicht rechts abbiegen auf Hauptstraße")
+        XCTAssertEqual(say(de, S.maneuver(.turn, .left), .range, km(1)), "In einem Kilometer links abbiegen")
+        XCTAssertEqual(say(de, S.maneuver(.roundabout, .right, exitNumber: 3), .distance, metres(200)),
+                       "In 200 Metern im Kreisverkehr die dritte Ausfahrt nehmen")
+        XCTAssertEqual(say(de, S.maneuver(.turn, .left), .distance, metres(300), then: S.maneuver(.turn, .right, road: "Bahnhofstraße")),
+                       "In 300 Metern links abbiegen, dann rechts abbiegen auf Bahnhofstraße")
+        XCTAssertEqual(say(de, S.maneuver(.turn, .left), .distance, metres(300), then: S.maneuver(.arrive)),
+                       "In 300 Metern links abbiegen, dann erreichen Sie Ihr Ziel")
+        XCTAssertEqual(say(de, S.maneuver(.arrive, .right), .distance, metres(100)), "In 100 Metern erreichen Sie Ihr Ziel auf der rechten Seite")
+        XCTAssertEqual(say(de, S.maneuver(.arrive, .right), .action), "Ihr Ziel befindet sich auf der rechten Seite")
+        XCTAssertEqual(say(de, S.maneuver(.arrive), .action), "Sie haben Ihr Ziel erreicht")
+        XCTAssertEqual(say(de, S.maneuver(.turn, .left), .distance, metres(100), landmark: Landmark(kind: "traffic_signals")),
+                       "An der nächsten Ampel links abbiegen")
+        XCTAssertEqual(say(de, S.maneuver(.offRamp, .slightRight, destinations: "Stuttgart, Karlsruhe", exits: "23"), .range, km(2)),
+                       "In 2 Kilometern die Ausfahrt 23 nehmen Richtung Stuttgart und Karlsruhe")
+        XCTAssertEqual(say(de, S.maneuver(.depart, road: "Hauptstraße", bearingAfter: 90), .action), "Auf Hauptstraße nach Osten fahren")
+        XCTAssertEqual(de.text(for: CuePhraseRequest(subject: .continueFor(km(12))), units: .metric), "Dem Straßenverlauf 12 Kilometer folgen")
+        XCTAssertEqual(de.text(for: CuePhraseRequest(subject: .continueFor(miles(0.5))), units: .imperialUK), "Dem Straßenverlauf eine halbe Meile folgen")
+        XCTAssertEqual(say(de, S.maneuver(.uTurn), .distance, miles(0.25), units: .imperialUK), "In einer Viertelmeile wenden")
+    }
+
+    func test_french_readsAsFrenchNavigationSpeaks() throws {
+        let fr = try S.pack("fr-FR")
+        XCTAssertEqual(say(fr, S.maneuver(.turn, .left), .distance, metres(300)), "Dans 300 mètres, tournez à gauche")
+        XCTAssertEqual(say(fr, S.maneuver(.roundabout, .right, exitNumber: 3), .distance, metres(200)),
+                       "Dans 200 mètres, au rond-point, prenez la troisième sortie")
+        XCTAssertEqual(say(fr, S.maneuver(.roundabout, .right, exitNumber: 1), .action), "Maintenant, au rond-point, prenez la première sortie")
+        XCTAssertEqual(say(fr, S.maneuver(.turn, .left), .distance, metres(300), then: S.maneuver(.turn, .right, road: "rue de la Paix")),
+                       "Dans 300 mètres, tournez à gauche, puis tournez à droite sur rue de la Paix")
+        XCTAssertEqual(say(fr, S.maneuver(.turn, .left), .range, km(1.5)), "Dans 1,5 kilomètre, tournez à gauche")
+        XCTAssertEqual(say(fr, S.maneuver(.turn, .left), .range, km(2)), "Dans 2 kilomètres, tournez à gauche")
+        XCTAssertEqual(say(fr, S.maneuver(.arrive, .left), .action), "Votre destination se trouve sur votre gauche")
+        XCTAssertEqual(say(fr, S.maneuver(.turn, .right), .distance, metres(100), landmark: Landmark(kind: "stop_sign")),
+                       "Au prochain stop, tournez à droite")
+        XCTAssertEqual(fr.text(for: CuePhraseRequest(subject: .continueFor(km(12))), units: .metric), "Continuez sur 12 kilomètres")
+        XCTAssertEqual(fr.text(for: CuePhraseRequest(subject: .offRoute), units: .metric), "Recalcul de l'itinéraire")
+    }
+
     // MARK: Every template of every pack
 
     func test_everyPack_rendersEverySample_withNoPlaceholderLeft() throws {
