@@ -66,6 +66,7 @@ final class PhrasePackTests: XCTestCase {
         XCTAssertEqual(try errorOf(replacing: "\"language\": \"en-US\"", with: "\"language\": \"en-US-x-y\"")?.location, "language")
         XCTAssertEqual(try errorOf(replacing: "\"decimal\": \".\"", with: "\"decimal\": \"·\"")?.location, "decimal")
         XCTAssertEqual(try errorOf(replacing: "\"eighth\", \"ninth\", \"tenth\"", with: "\"eighth\", \"ninth\"")?.location, "ordinals.default.words")
+        XCTAssertEqual(try errorOf(replacing: "\"tenth\"]", with: "\"tenth\", \"{n}\"]")?.location, "ordinals.default.words[10]")
         XCTAssertEqual(try errorOf(replacing: "\"gps_lost\": \"GPS signal lost\",", with: "")?.location, "sentences.gps_lost")
         XCTAssertEqual(try errorOf(replacing: "\"and\": \"and\", ", with: "")?.location, "words.and")
     }

@@ -52,7 +52,7 @@ enum PhrasePackSectionParser {
         return "\(prefix)\(parts[0]) \(PlainEnglishDistanceWords.number(value))"
     }
 
-    /// `form → {"words": [1st … 10th], "other": template | {"default": template, "<digit ending>": template}}`.
+    /// `form → {"words": [1st … 10th or further, up to 30th], "other": template | {"default": template, "<digit ending>": template}}`.
     static func ordinals(_ node: JSONNode) throws(RouteImportError) -> [String: PackOrdinalForm] {
         let checker = TemplateChecker(distanceForms: [], ordinalForms: [], modifierForms: [])
         var forms: [String: PackOrdinalForm] = [:]
@@ -63,7 +63,9 @@ enum PhrasePackSectionParser {
                 switch key {
                 case "words":
                     let items = try child.array()
-                    guard items.count == 10 else { throw child.error("expected the words for 1 … 10 (10 strings), found \(items.count)") }
+                    guard (10...30).contains(items.count) else {
+                        throw child.error("expected the words for 1 … 10 at least (10 to 30 strings), found \(items.count)")
+                    }
                     var list: [String] = []
                     for item in items { list.append(try TemplateChecker.word(item)) }
                     words = list
