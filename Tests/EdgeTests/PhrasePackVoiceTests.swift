@@ -28,6 +28,19 @@ final class PhrasePackVoiceTests: XCTestCase {
         }
     }
 
+    func test_aNameInAnotherScript_isLeftOut_ratherThanReadAsAnotherLanguage() throws {
+        let de = try PhrasePackSamples.pack("de-DE")
+        let german = try PhonemeTranscriber(voice: de.voice)
+        let name = "улица Ленина"
+        XCTAssertTrue(try german.transcribe("In 300 Metern links abbiegen auf \(name)").hasLanguageSwitch,
+                      "the de voice reads Cyrillic with another language's rules")
+        let request = CuePhraseRequest(subject: .maneuver(PhrasePackSamples.maneuver(.turn, .left, road: name), stage: .distance,
+                                                          distance: SpokenDistance(value: 300, unit: .metre), then: nil, landmark: nil))
+        let text = de.text(for: request, units: .metric)
+        XCTAssertEqual(text, "In 300 Metern links abbiegen")
+        XCTAssertFalse(try german.transcribe(text).hasLanguageSwitch)
+    }
+
     func test_exitOrdinalsAboveTen_areReadAsOrdinals() throws {
         // espeak-ng reads "12." (de) and "12e" (fr) as the cardinal and a pause, so the packs spell ordinals to 20.
         let expected = ["de-DE": "tsv'Wlft@", "fr-FR": "duzj'Em", "en-US": "tw'ElfT"]

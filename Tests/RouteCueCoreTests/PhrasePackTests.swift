@@ -155,6 +155,22 @@ final class PhrasePackTests: XCTestCase {
         XCTAssertEqual(pack.text(for: request, units: .imperialUS, abbreviations: table), "Turn right now onto Mary Street")
     }
 
+    func test_namesInAScriptTheVoiceCannotSay_areLeftOut() throws {
+        let de = try S.pack("de-DE")
+        XCTAssertEqual(de.scripts, ["Latn"])
+        let request = { (road: String, destinations: String) in
+            CuePhraseRequest(subject: .maneuver(S.maneuver(.turn, .left, road: road, destinations: destinations), stage: .distance,
+                                                distance: self.metres(300), then: nil, landmark: nil))
+        }
+        XCTAssertEqual(de.text(for: request("улица Ленина", "Москва, Köln, Bonn"), units: .metric),
+                       "In 300 Metern links abbiegen Richtung Köln und Bonn")
+        XCTAssertEqual(de.text(for: request("東京通り", "東京"), units: .metric), "In 300 Metern links abbiegen")
+        XCTAssertEqual(de.text(for: request("Łódzka Straße", "Ørsted, Škoda-Allee"), units: .metric),
+                       "In 300 Metern links abbiegen auf Łódzka Straße Richtung Ørsted und Škoda-Allee")
+        XCTAssertEqual(de.text(for: CuePhraseRequest(subject: .destinationReached(name: "Αθήνα")), units: .metric), "Sie haben Ihr Ziel erreicht")
+        XCTAssertEqual(try errorOf(replacing: "\"decimal\": \".\",", with: "\"decimal\": \".\", \"scripts\": [\"Klingon\"],")?.location, "scripts[0]")
+    }
+
     func test_pluralRules_followCLDR() {
         XCTAssertEqual(["0", "1", "1.5", "2"].map(PluralRule.oneOther.category), ["other", "one", "other", "other"])
         XCTAssertEqual(["0", "1", "1.5", "2"].map(PluralRule.french.category), ["one", "one", "one", "other"])

@@ -17,6 +17,8 @@ public struct PhrasePack: Sendable {
     public let pluralRule: PluralRule
     /// The decimal separator spoken in distances.
     public let decimal: String
+    /// The scripts (ISO 15924) the voice reads; route names with letters of another script are left out.
+    public let scripts: [String]
 
     let distances: [String: PackDistanceForm]
     let ordinals: [String: PackOrdinalForm]

@@ -8,7 +8,7 @@ enum PhrasePackParser {
     static func parse(_ root: JSONNode) throws(RouteImportError) -> PhrasePack {
         var members: [String: JSONNode] = [:]
         for (key, node) in try ConfigObject(root).members() {
-            guard required.contains(key) || key == "serves" else { throw ConfigObject.unknownKey(node) }
+            guard required.contains(key) || key == "serves" || key == "scripts" else { throw ConfigObject.unknownKey(node) }
             members[key] = node
         }
         for key in required where members[key] == nil {
@@ -28,6 +28,18 @@ enum PhrasePackParser {
         let decimal = try member("decimal").string()
         guard decimal == "." || decimal == "," else { throw member("decimal").error("expected \".\" or \",\"") }
 
+        var scripts = ["Latn"]
+        if let node = members["scripts"] {
+            scripts = []
+            for item in try node.array() {
+                let code = try item.string()
+                guard VoiceScript.ranges[code] != nil else {
+                    throw item.error("unknown script \"\(code)\" (known: \(VoiceScript.ranges.keys.sorted().joined(separator: ", ")))")
+                }
+                scripts.append(code)
+            }
+            guard !scripts.isEmpty else { throw node.error("expected at least one script") }
+        }
         let distances = try PhrasePackSectionParser.distances(member("distances"), plural: plural)
         let ordinals = try PhrasePackSectionParser.ordinals(member("ordinals"))
         let modifiers = try PhrasePackSectionParser.modifiers(member("modifiers"))
@@ -40,7 +52,7 @@ enum PhrasePackParser {
         let landmarks = try PhrasePackSectionParser.wordTable(member("landmarks"), keys: PhrasePackValues.landmarkKinds)
         let warnings = try PhrasePackSectionParser.warnings(member("warnings"), checker: forms)
         return PhrasePack(language: language, voice: voice, serves: serves, units: units, pluralRule: plural,
-                          decimal: decimal, distances: distances, ordinals: ordinals, modifiers: modifiers,
+                          decimal: decimal, scripts: scripts, distances: distances, ordinals: ordinals, modifiers: modifiers,
                           directions: directions, maneuvers: maneuvers, sentences: sentences, landmarks: landmarks,
                           warnings: warnings, words: words)
     }

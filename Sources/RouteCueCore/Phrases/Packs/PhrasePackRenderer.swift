@@ -107,16 +107,16 @@ struct PhrasePackRenderer {
         return pack.modifiers["default"]?[side == "left" ? .left : .right]
     }
 
-    /// Up to two signposted destinations (after an "A 5:" refs part), joined by the pack's "and".
+    /// Up to two signposted destinations the voice can say (after an "A 5:" refs part), joined by the pack's "and".
     private func destinations(_ text: String?) -> SpokenText? {
         guard var text = PhraseText.clean(text) else { return nil }
         if let colon = text.firstIndex(of: ":"), let names = PhraseText.clean(String(text[text.index(after: colon)...])) {
             text = names
         }
-        let names = text.split(whereSeparator: { $0 == "," || $0 == ";" }).compactMap { PhraseText.clean(String($0)) }.prefix(2)
-        guard let first = names.first, let spokenFirst = spokenName(first) else { return nil }
-        var out = spokenFirst
-        if names.count == 2, let second = spokenName(names[names.startIndex + 1]) {
+        let names = text.split(whereSeparator: { $0 == "," || $0 == ";" }).compactMap { PhraseText.clean(String($0)) }
+        let spoken = names.compactMap(spokenName).prefix(2)
+        guard var out = spoken.first else { return nil }
+        if spoken.count == 2, let second = spoken.last {
             out.append(SpokenSegment.literal(" \(pack.words["and"]!) "))
             out.append(second)
         }
@@ -126,11 +126,15 @@ struct PhrasePackRenderer {
     /// A road name or ref as route data, expanded for speech when the pack's abbreviation table was given.
     private func spokenName(_ text: String?) -> SpokenText? {
         guard let text else { return nil }
-        guard let abbreviations else { return .routeData(text) }
+        guard let abbreviations else { return data(text) }
         return data(PhraseText.clean(Abbreviations.expandForSpeech(text, language: abbreviations, region: pack.language.region)))
     }
 
-    private func data(_ text: String?) -> SpokenText? { text.map { .routeData($0) } }
+    /// Route text as route data; nil (missing) when the voice cannot say it in its own language.
+    private func data(_ text: String?) -> SpokenText? {
+        guard let text, VoiceScript.canSay(text, scripts: pack.scripts) else { return nil }
+        return .routeData(text)
+    }
 
     /// Compass sector 0…7 (north clockwise) of a bearing; nil when not finite.
     static func compassIndex(_ bearing: Double) -> Int? {
