@@ -239,6 +239,33 @@ final class PhrasePackTests: XCTestCase {
         XCTAssertEqual(say(de, S.maneuver(.uTurn), .distance, miles(0.25), units: .imperialUK), "In einer Viertelmeile wenden")
     }
 
+    func test_shortForms_dropRouteDataAndThen_inEveryLanguage() throws {
+        let turn = S.maneuver(.turn, .left, road: "Hauptstraße", destinations: "Köln")
+        let next = S.maneuver(.turn, .right, road: "Bahnhofstraße")
+        let expected = ["en-US": "In 300 meters, turn left", "de-DE": "In 300 Metern links abbiegen",
+                        "fr-FR": "Dans 300 mètres, tournez à gauche"]
+        for (tag, text) in expected {
+            let pack = try S.pack(tag)
+            XCTAssertEqual(say(pack, turn, .distance, metres(300), then: next, short: true), text, tag)
+            XCTAssertNotEqual(say(pack, turn, .distance, metres(300), then: next), text, tag)
+        }
+        let de = try S.pack("de-DE")
+        XCTAssertEqual(say(de, S.maneuver(.rotary, .right, exitNumber: 2, rotaryName: "Bismarckplatz"), .distance, metres(200), short: true),
+                       "In 200 Metern im Kreisverkehr die zweite Ausfahrt nehmen")
+        XCTAssertEqual(say(de, S.maneuver(.arrive, .left), .action, short: true), "Sie haben Ihr Ziel erreicht")
+        XCTAssertEqual(de.text(for: CuePhraseRequest(subject: .destinationReached(name: "Marktplatz"), short: true), units: .metric),
+                       "Sie haben Ihr Ziel erreicht")
+    }
+
+    func test_germanRoadNames_areExpandedWithTheGermanTable() throws {
+        let de = try S.pack("de-DE")
+        let url = S.folder.appendingPathComponent("abbreviations/de.json")
+        let table = try Abbreviations.parse([UInt8](try Data(contentsOf: url)), name: "de.json")
+        let request = CuePhraseRequest(subject: .maneuver(S.maneuver(.turn, .right, road: "Hauptstr."), stage: .action,
+                                                          distance: nil, then: nil, landmark: nil))
+        XCTAssertEqual(de.text(for: request, units: .metric, abbreviations: table), "Jetzt rechts abbiegen auf Hauptstraße")
+    }
+
     func test_french_readsAsFrenchNavigationSpeaks() throws {
         let fr = try S.pack("fr-FR")
         XCTAssertEqual(say(fr, S.maneuver(.turn, .left), .distance, metres(300)), "Dans 300 mètres, tournez à gauche")
