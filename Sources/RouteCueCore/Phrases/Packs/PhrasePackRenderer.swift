@@ -1,0 +1,173 @@
+/// Turns one `CuePhraseRequest` into a sentence of a pack: picks the templates, gathers the values and
+/// arranges the sentence (approach / action / landmark / then), then capitalizes its first letter.
+struct PhrasePackRenderer {
+    let pack: PhrasePack
+    let units: UnitSystem
+    let short: Bool
+    let abbreviations: Abbreviations.LanguageTable?
+
+    func render(_ request: CuePhraseRequest) -> PhraseRendering {
+        var missing: [String] = []
+        let sentence: SpokenText
+        switch request.subject {
+        case let .maneuver(maneuver, stage, distance, next, landmark):
+            sentence = maneuverSentence(maneuver, stage: stage, distance: distance, then: next, landmark: landmark,
+                                        missing: &missing)
+        case .continueFor(let distance):
+            sentence = fill("continue", PhrasePackValueSet(distance: distance), &missing)
+        case .waypointReached(let name):
+            sentence = fill("waypoint_reached", PhrasePackValueSet(fixed: ["name": data(PhraseText.clean(name))]), &missing)
+        case .destinationReached(let name):
+            sentence = fill("destination_reached", PhrasePackValueSet(fixed: ["name": data(PhraseText.clean(name))]), &missing)
+        case let .warning(warning, distance):
+            let template = pack.warnings[PhrasePackKinds.warning(warning.kind)]!
+            let values = PhrasePackValueSet(fixed: ["text": data(PhraseText.clean(warning.text))], distance: distance)
+            sentence = renderer(values).render(template, missing: &missing)
+        case .offRoute:
+            sentence = fill("recalculating", PhrasePackValueSet(), &missing)
+        case .gpsLost:
+            sentence = fill("gps_lost", PhrasePackValueSet(), &missing)
+        case .gpsRegained:
+            sentence = fill("gps_regained", PhrasePackValueSet(), &missing)
+        }
+        return PhraseRendering(text: FirstLetterCapitalizer.capitalize(sentence, language: pack.language.language),
+                               missingValues: missing)
+    }
+
+    /// The sentence of a maneuver at `stage` (see docs/phrase-packs.md "Sentences").
+    private func maneuverSentence(_ maneuver: Maneuver, stage: CueStage, distance: SpokenDistance?, then next: Maneuver?,
+                                  landmark: Landmark?, missing: inout [String]) -> SpokenText {
+        let atManeuver = stage == .action
+        switch pack.maneuvers[maneuver.type]! {
+        case let .arrival(ahead, reached):
+            if atManeuver { return clause(maneuver, table: reached, now: false, destination: true, missing: &missing).text }
+            let words = clause(maneuver, table: ahead, now: false, destination: true, missing: &missing).text
+            return fill("approach", PhrasePackValueSet(fixed: ["clause": words], distance: distance), &missing)
+        case .clauses(let table):
+            let (words, entry) = clause(maneuver, table: table, now: atManeuver, destination: true, missing: &missing)
+            if maneuver.type == .depart || maneuver.type == .notification { return words }
+            var sentence: SpokenText
+            if atManeuver {
+                sentence = fill("action", PhrasePackValueSet(fixed: ["clause": words]), &missing)
+            } else {
+                let landmarkWords = entry.acceptsLandmark ? landmark.flatMap { PhrasePackKinds.landmark($0.kind) }.flatMap { pack.landmarks[$0] } : nil
+                let useLandmark = landmarkWords != nil && (!short || distance == nil)
+                if useLandmark, let landmarkWords {
+                    sentence = fill("landmark", PhrasePackValueSet(fixed: ["clause": words, "landmark": .literal(landmarkWords)]), &missing)
+                } else {
+                    sentence = fill("approach", PhrasePackValueSet(fixed: ["clause": words], distance: distance), &missing)
+                }
+            }
+            if !short, let next {
+                sentence = fill("then", PhrasePackValueSet(fixed: ["sentence": sentence, "next": thenClause(next, missing: &missing)]), &missing)
+            }
+            return sentence
+        }
+    }
+
+    /// The chained next maneuver: what is said ahead of an arrival, else its clause without destinations or "now".
+    private func thenClause(_ next: Maneuver, missing: inout [String]) -> SpokenText {
+        switch pack.maneuvers[next.type]! {
+        case .arrival(let ahead, _): return clause(next, table: ahead, now: false, destination: true, missing: &missing).text
+        case .clauses(let table): return clause(next, table: table, now: false, destination: false, missing: &missing).text
+        }
+    }
+
+    /// The clause of `maneuver` from `table`, with its values.
+    private func clause(_ maneuver: Maneuver, table: PackClauseTable, now: Bool, destination: Bool,
+                        missing: inout [String]) -> (text: SpokenText, entry: PackClause) {
+        let arrival = maneuver.type == .arrive || maneuver.type == .waypoint
+        // The side of the street at an arrival is left out of the short form.
+        let modifier = arrival && short ? nil : maneuver.modifier
+        let entry = table.clause(for: modifier)
+        let values = PhrasePackValueSet(fixed: clauseValues(maneuver, now: now, destination: destination),
+                                        ordinal: maneuver.exitNumber, modifier: modifier)
+        return (renderer(values).render(entry.template, missing: &missing), entry)
+    }
+
+    private func clauseValues(_ m: Maneuver, now: Bool, destination: Bool) -> [String: SpokenText?] {
+        let road = PhraseText.clean(m.roadName) ?? PhraseText.clean(m.ref)
+        var values: [String: SpokenText?] = [
+            "road": spokenName(road),
+            "ref": spokenName(PhraseText.clean(m.ref)),
+            "rotary": spokenName(PhraseText.clean(m.rotaryName)),
+            "exit": data(PlainEnglishManeuverClause.firstExit(m.exits)),
+            "instruction": data(PhraseText.clean(m.instruction)),
+            "now": now ? pack.words["now"].map(SpokenText.literal) : nil,
+            "direction": m.bearingAfter.flatMap(Self.compassIndex).map { .literal(pack.directions[$0]) },
+            "offside": offside(m).map(SpokenText.literal),
+        ]
+        values["destination"] = destination ? destinations(m.destinations) : nil
+        return values
+    }
+
+    /// The word for the side of an exit that is not the side traffic drives on ("left" where traffic keeps right).
+    private func offside(_ m: Maneuver) -> String? {
+        guard let side = PlainEnglishManeuverClause.side(m.modifier), side != (m.drivingSide ?? .right).rawValue else { return nil }
+        return pack.modifiers["default"]?[side == "left" ? .left : .right]
+    }
+
+    /// Up to two signposted destinations the voice can say (after an "A 5:" refs part), joined by the pack's "and".
+    private func destinations(_ text: String?) -> SpokenText? {
+        guard var text = PhraseText.clean(text) else { return nil }
+        if let colon = text.firstIndex(of: ":"), let names = PhraseText.clean(String(text[text.index(after: colon)...])) {
+            text = names
+        }
+        let names = text.split(whereSeparator: { $0 == "," || $0 == ";" }).compactMap { PhraseText.clean(String($0)) }
+        let spoken = names.compactMap(spokenName).prefix(2)
+        guard var out = spoken.first else { return nil }
+        if spoken.count == 2, let second = spoken.last {
+            out.append(SpokenSegment.literal(" \(pack.words["and"]!) "))
+            out.append(second)
+        }
+        return out
+    }
+
+    /// A road name or ref as route data, expanded for speech when the pack's abbreviation table was given.
+    private func spokenName(_ text: String?) -> SpokenText? {
+        guard let text else { return nil }
+        guard let abbreviations else { return data(text) }
+        return data(PhraseText.clean(Abbreviations.expandForSpeech(text, language: abbreviations, region: pack.language.region)))
+    }
+
+    /// Route text as route data; nil (missing) when the voice cannot say it in its own language.
+    private func data(_ text: String?) -> SpokenText? {
+        guard let text, VoiceScript.canSay(text, scripts: pack.scripts) else { return nil }
+        return .routeData(text)
+    }
+
+    /// Compass sector 0…7 (north clockwise) of a bearing; nil when not finite.
+    static func compassIndex(_ bearing: Double) -> Int? {
+        guard bearing.isFinite else { return nil }
+        let normalized = (bearing.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
+        return Int((normalized / 45).rounded()) % 8
+    }
+
+    private func fill(_ key: String, _ values: PhrasePackValueSet, _ missing: inout [String]) -> SpokenText {
+        renderer(values).render(pack.sentences[key]!, missing: &missing)
+    }
+
+    private func renderer(_ values: PhrasePackValueSet) -> PhraseTemplateRenderer {
+        PhraseTemplateRenderer { name, form in values.lookup(name, form: form, pack: pack, units: units, short: short) }
+    }
+}
+
+/// The values one template is filled from.
+struct PhrasePackValueSet {
+    /// Values without forms; a nil entry is a missing value.
+    var fixed: [String: SpokenText?] = [:]
+    var distance: SpokenDistance? = nil
+    var ordinal: Int? = nil
+    var modifier: ManeuverModifier? = nil
+
+    /// The value `name` in `form`; route data is missing in the short form.
+    func lookup(_ name: String, form: String?, pack: PhrasePack, units: UnitSystem, short: Bool) -> SpokenText? {
+        if short, PhrasePackValues.shortDropped.contains(name) { return nil }
+        switch name {
+        case "distance": return distance.flatMap { pack.distanceWords($0, form: form ?? "default", units: units) }.map(SpokenText.literal)
+        case "ordinal": return ordinal.flatMap { pack.ordinalWords($0, form: form ?? "default") }.map(SpokenText.literal)
+        case "modifier": return modifier.flatMap { pack.modifiers[form ?? "default"]?[$0] }.map(SpokenText.literal)
+        default: return fixed[name] ?? nil
+        }
+    }
+}
