@@ -25,16 +25,20 @@ public enum PhrasePackSamples {
         public var instruction: String, waypoint: String, warningText: String
     }
 
-    /// Sample names for a language (primary subtag): local street names, refs and places.
+    /// Sample names for a language (primary subtag): local street names, refs and places, read from
+    /// `Tests/fixtures/phrase-sample-names/<language>.json` (keys as `Names`' fields); English ones when there is no file.
     public static func names(for language: String) -> Names {
-        switch language {
-        case "de": return Names(road: "Hauptstraße", ref: "B 4", destinations: "Stuttgart, Karlsruhe", rotary: "Bismarckplatz",
-                                exits: "23", instruction: "Hauptstraße folgen", waypoint: "Marktplatz", warningText: "Baustelle")
-        case "fr": return Names(road: "rue de la Paix", ref: "N 7", destinations: "Lyon, Marseille", rotary: "place de l'Étoile",
-                                exits: "23", instruction: "Suivre la rue de la Paix", waypoint: "place du Marché", warningText: "Travaux")
-        default: return Names(road: "Main Street", ref: "A 1", destinations: "Boston, Springfield", rotary: "Dupont Circle",
-                              exits: "23", instruction: "Follow Main Street", waypoint: "Central Park", warningText: "Road works")
+        let folder = SharedData.repositoryRoot.appendingPathComponent("Tests/fixtures/phrase-sample-names")
+        for file in [language, "en"] {
+            guard let data = try? Data(contentsOf: folder.appendingPathComponent("\(file).json")),
+                  let object = try? JSONSerialization.jsonObject(with: data) as? [String: String] else { continue }
+            func value(_ key: String) -> String { object[key] ?? "" }
+            return Names(road: value("road"), ref: value("ref"), destinations: value("destinations"), rotary: value("rotary"),
+                         exits: value("exits"), instruction: value("instruction"), waypoint: value("waypoint"),
+                         warningText: value("warningText"))
         }
+        return Names(road: "Main Street", ref: "A 1", destinations: "Boston, Springfield", rotary: "Dupont Circle",
+                     exits: "23", instruction: "Follow Main Street", waypoint: "Central Park", warningText: "Road works")
     }
 
     /// A maneuver with the given fields, at a fixed place.
