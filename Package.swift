@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "RouteCueService", dependencies: ["RouteCueCore", "GPSD", "ALSAOutput", "Speech", "DBusKit"]),
 
         // The one executable.
-        .executableTarget(name: "routecue", dependencies: ["RouteCueCore", "RouteCueService"]),
+        .executableTarget(name: "routecue", dependencies: ["RouteCueCore", "RouteCueService", "Speech"]),
 
         // Benchmarks run by `make bench`.
         .executableTarget(name: "routecue-bench", dependencies: ["RouteCueCore", "RouteCueService", "DriveLab"]),

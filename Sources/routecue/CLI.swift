@@ -20,6 +20,7 @@ enum CLI {
           simulate --route FILE --fixes FILE --cues OUT.jsonl [--wav OUT.wav] [...]
                                           run the guidance engine on a recorded drive with a virtual clock,
                                           synthesize every cue, write the cue log (routecue simulate --help)
+          say --list-languages            the languages RouteCue speaks: phrase pack, voice, units, gaps
           config check [FILE]             validate a configuration file (default /etc/routecue/routecue.json)
           fixes inspect FILE [--json]     read a recorded drive (NMEA 0183, gpsd JSON, GPX track) and summarize
                                           its fixes and skipped lines
@@ -54,6 +55,8 @@ enum CLI {
             return RouteCommand.run(Array(arguments.dropFirst()))
         case "simulate":
             return SimulateCommand.run(Array(arguments.dropFirst()))
+        case "say":
+            return SayCommand.run(Array(arguments.dropFirst()))
         default:
             printError("unknown command '\(command)' (try 'routecue --help')")
             return 2

@@ -6,7 +6,7 @@ import RouteCueService
 enum SimulateCommand {
     static let usage = """
         usage: routecue simulate --route FILE --fixes FILE --cues OUT.jsonl [--wav OUT.wav] [--config FILE]
-                                 [--lang en-US|en-GB] [--units metric|imperial_us|imperial_uk] [--mode MODE]
+                                 [--lang TAG] [--phrases DIR] [--units metric|imperial_us|imperial_uk] [--mode MODE]
                                  [--fix-latency MS] [--fix-jitter MS] [--audio-route default|speaker|hfp]
                                  [--max-size BYTES] [--quiet]
         """
@@ -21,7 +21,9 @@ enum SimulateCommand {
           --cues OUT.jsonl  the cue log: one JSON object per cue spoken, cancelled or skipped
           --wav OUT.wav     also write the guidance audio of the whole drive (22050 Hz mono)
           --config FILE     timing, progress and audio settings (default: the built-in defaults)
-          --lang TAG        language of the cues (English only until language packs exist; default en-US)
+          --lang TAG        language of the cues, a BCP 47 tag (default en-US); without a pack for it, the closest
+                            one along BCP 47 fallback (es-AR → es-419 → es → en-US), said on standard error
+          --phrases DIR     the phrase packs (default: $ROUTECUE_PHRASES, /usr/share/routecue/phrases, config/phrases)
           --units U         metric (default), imperial_us or imperial_uk
           --mode MODE       transport mode: car (default), truck, bus, taxi, scooter, bicycle, pedestrian
           --fix-latency MS  mean delay of each fix before it reaches RouteCue (default 300)
@@ -37,7 +39,7 @@ enum SimulateCommand {
     static func run(_ arguments: [String]) -> Int32 {
         if arguments.contains("--help") || arguments.contains("-h") { print(help); return 0 }
         return CLI.exitStatus(usage: usage) {
-            let args = try ArgumentList(arguments, valued: ["route", "fixes", "cues", "wav", "config", "lang", "units", "mode",
+            let args = try ArgumentList(arguments, valued: ["route", "fixes", "cues", "wav", "config", "lang", "phrases", "units", "mode",
                                                             "fix-latency", "fix-jitter", "audio-route", "max-size"],
                                         flagNames: ["quiet", "help"])
             guard args.positional.isEmpty else { throw ArgumentList.UsageError(description: "unexpected argument '\(args.positional[0])'") }
@@ -53,7 +55,8 @@ enum SimulateCommand {
                 throw RouteImportError(file: cuesPath, message: "cannot create the cue log")
             }
             var engine = GuidanceEngine(route: route, progress: settings.progress, timing: settings.timing,
-                                        audio: settings.audio, language: settings.language)
+                                        audio: settings.audio, wording: settings.wording)
+            if let note = settings.languageNote { CLI.printError(note) }
             let simulator = try DriveSimulator(voice: settings.voice)
             let result = try simulator.run(engine: &engine, fixes: read.fixes, options: settings.simulation,
                                            wavPath: args.value("wav"))

@@ -6,8 +6,10 @@ struct SimulationSettings {
     var timing = TimingOptions()
     var audio = AudioRouteTiming()
     var simulation = SimulationOptions()
-    var language = "en-US"
+    var wording = CueWording.plainEnglish
     var voice = "en-us"
+    /// How the requested language was resolved to a pack (for the log), when packs were found.
+    var languageNote: String?
     var maxBytes: Int
 
     init(_ args: ArgumentList) throws {
@@ -15,14 +17,7 @@ struct SimulationSettings {
         maxBytes = try CLI.maxBytes(args)
         progress = config.progressOptions
         timing = config.timingOptions
-        if let lang = args.value("lang") {
-            switch lang.lowercased() {
-            case "en", "en-us": language = "en-US"; voice = "en-us"
-            case "en-gb": language = "en-GB"; voice = "en"
-            default:
-                throw ArgumentList.UsageError(description: "--lang '\(lang)': only English (en-US, en-GB) until language packs exist")
-            }
-        }
+        try chooseLanguage(args.value("lang") ?? PhrasePackLibrary.defaultLanguage, phrases: args.value("phrases"))
         if let u = args.value("units") {
             guard let units = UnitSystem(rawValue: u.replacing("-", with: "_").lowercased()) else {
                 throw ArgumentList.UsageError(description: "unknown --units '\(u)'; one of: \(UnitSystem.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -42,6 +37,25 @@ struct SimulationSettings {
             throw ArgumentList.UsageError(description: "unknown --audio-route '\(routeName)'; one of: \(RouteCueConfiguration.audioRouteNames.joined(separator: ", "))")
         }
         audio = config.audioRoute(routeName)
+    }
+
+    /// The phrase pack for `requested` (BCP 47, with fallback) and its voice; the built-in plain English when no
+    /// packs are installed and English is asked for.
+    private mutating func chooseLanguage(_ requested: String, phrases: String?) throws {
+        let tag: LanguageTag
+        do { tag = try LanguageTag(requested) } catch {
+            throw ArgumentList.UsageError(description: "--lang: \(error)")
+        }
+        guard let library = try PhrasePackLibrary.open(phrases), !library.packs.isEmpty else {
+            guard tag.language == "en" else {
+                throw ArgumentList.UsageError(description: "--lang \(requested): no phrase packs found (looked in \(PhrasePackLibrary.candidateFolders().joined(separator: ", ")); use --phrases DIR)")
+            }
+            return
+        }
+        let (pack, resolution) = try library.resolve(tag)
+        wording = CueWording(pack: pack, abbreviations: try library.abbreviations(for: pack))
+        voice = pack.voice
+        if !resolution.isDirect { languageNote = resolution.description }
     }
 
     private static func milliseconds(_ args: ArgumentList, _ name: String, default value: Double) throws -> Double {

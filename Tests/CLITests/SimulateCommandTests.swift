@@ -74,6 +74,36 @@ final class SimulateCommandTests: CommandTestCase {
         XCTAssertTrue(log.contains("feet") || log.contains("mile"), log)
     }
 
+    func test_simulate_inGerman_speaksTheGermanPack_withItsVoice() throws {
+        let r = try simulate(["--lang", "de-DE", "--quiet"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stderr, "", "de-DE has a pack of its own: no fallback to report")
+        let log = try String(contentsOfFile: path("cues.jsonl"), encoding: .utf8)
+        XCTAssertTrue(log.contains("\"lang\":\"de-DE\""), log)
+        XCTAssertTrue(log.contains("In 200 Metern rechts abbiegen"), log)
+        XCTAssertFalse(log.contains("meters"), log)
+    }
+
+    func test_simulate_languageWithoutAPack_fallsBackAlongBCP47_andSaysSo() throws {
+        let r = try simulate(["--lang", "es-AR", "--quiet"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains("es-AR → es-419 → es →"), r.stderr)
+        let log = try String(contentsOfFile: path("cues.jsonl"), encoding: .utf8)
+        XCTAssertFalse(log.contains("\"lang\":\"es-AR\""), "the log names the pack spoken, not the one asked for")
+    }
+
+    func test_sayListLanguages_showsEveryPackWithItsVoiceAndGaps() throws {
+        let r = try CommandRunner.routecue(["say", "--list-languages"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        for line in ["en-US: voice en-us", "de-DE: voice de", "fr-FR: voice fr"] {
+            XCTAssertTrue(r.stdout.contains(line), r.stdout)
+        }
+        XCTAssertFalse(r.stdout.contains("NOT INSTALLED"), r.stdout)
+        let missing = try CommandRunner.routecue(["say", "--list-languages", "--phrases", path("none")])
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertTrue(missing.stderr.contains("is not a folder of phrase packs"), missing.stderr)
+    }
+
     func test_simulate_badInput_isOneLineAndAnExitStatus() throws {
         let missing = try CommandRunner.routecue(["simulate", "--fixes", "examples/grid-trip-drive.nmea", "--cues", path("c")])
         XCTAssertEqual(missing.status, 2)
@@ -83,9 +113,9 @@ final class SimulateCommandTests: CommandTestCase {
         XCTAssertEqual(units.status, 2)
         XCTAssertTrue(units.stderr.contains("unknown --units 'furlongs'"), units.stderr)
 
-        let lang = try simulate(["--lang", "de-DE"])
+        let lang = try simulate(["--lang", "en_US_x_!"])
         XCTAssertEqual(lang.status, 2)
-        XCTAssertTrue(lang.stderr.contains("only English"), lang.stderr)
+        XCTAssertTrue(lang.stderr.hasPrefix("routecue: --lang: language tag"), lang.stderr)
 
         let broken = path("broken.json")
         try Data(#"{"routes": [{"legs": [ "#.utf8).write(to: URL(fileURLWithPath: broken))

@@ -184,6 +184,6 @@ extension GuidanceEngine {
 
     /// Words for a phrase request.
     func phrase(_ subject: CuePhraseRequest.Subject, short: Bool = false) -> String {
-        PlainEnglishPhrases.text(for: CuePhraseRequest(subject: subject, short: short), units: timing.units)
+        wording.text(for: CuePhraseRequest(subject: subject, short: short), units: timing.units)
     }
 }

@@ -9,8 +9,10 @@ public struct GuidanceEngine: Sendable {
     public let timing: TimingOptions
     /// The active audio route's latency and pre-roll.
     public private(set) var audio: AudioRouteTiming
+    /// Where the words come from (a phrase pack, or the built-in plain English).
+    public let wording: CueWording
     /// Language tag written to the cue log.
-    public let language: String
+    public var language: String { wording.language }
     /// Spoken durations, measured or estimated.
     public internal(set) var durations = CueDurations()
     /// 0 for the first route, +1 for each new one.
@@ -31,11 +33,11 @@ public struct GuidanceEngine: Sendable {
 
     /// An engine guiding along `route`.
     public init(route: Route, progress options: ProgressOptions = ProgressOptions(), timing: TimingOptions = TimingOptions(),
-                audio: AudioRouteTiming = AudioRouteTiming(), language: String = "en-US") {
+                audio: AudioRouteTiming = AudioRouteTiming(), wording: CueWording = .plainEnglish) {
         self.progress = RouteProgress(route: route, options: options)
         self.timing = timing
         self.audio = audio
-        self.language = language
+        self.wording = wording
     }
 
     /// The route being followed.
@@ -85,7 +87,7 @@ public struct GuidanceEngine: Sendable {
                 actions.append(.reroute(request))
             case .offRoute:
                 offRouteEpisodes += 1
-                let text = PlainEnglishPhrases.text(for: CuePhraseRequest(subject: .offRoute), units: timing.units)
+                let text = wording.text(for: CuePhraseRequest(subject: .offRoute), units: timing.units)
                 pendingImmediate.append(immediate(.offRoute(episode: offRouteEpisodes), kind: .reroute, leg: progress.leg,
                                                   text: text, now: now, within: 10))
             case .waypointReached(let leg, let waypoint):
@@ -108,7 +110,7 @@ public struct GuidanceEngine: Sendable {
         let key = m.map { CueKey.stage(maneuver: $0, .action) } ?? .arrival(leg: leg)
         guard !spokenKeys.contains(key), !pendingImmediate.contains(where: { $0.key == key }) else { return }
         done.remove(key)
-        let text = PlainEnglishPhrases.text(for: CuePhraseRequest(subject: subject), units: timing.units)
+        let text = wording.text(for: CuePhraseRequest(subject: subject), units: timing.units)
         var cue = immediate(key, kind: kind, leg: leg, text: text, now: now, within: 15)
         cue.maneuver = m
         cue.stage = m == nil ? nil : .action

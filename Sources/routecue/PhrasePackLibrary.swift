@@ -1,0 +1,70 @@
+import Foundation
+import RouteCueCore
+
+/// The phrase packs installed with RouteCue (`config/phrases/` in the source tree): finding their folder, loading
+/// them with their languages' abbreviation tables, and choosing one for a requested language along BCP 47 fallback.
+struct PhrasePackLibrary {
+    /// The folder holding `<tag>.json` packs and `abbreviations/<language>.json` tables.
+    let folder: String
+    /// Every pack found, by tag.
+    let packs: [LanguageTag: PhrasePack]
+
+    /// The language used when a request finds nothing closer.
+    static let defaultLanguage = "en-US"
+
+    /// Where packs are looked for when `--phrases` is not given: `$ROUTECUE_PHRASES`, the installed folder, then
+    /// `config/phrases` of the working directory (a source checkout).
+    static func candidateFolders(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+        [environment["ROUTECUE_PHRASES"], "/usr/share/routecue/phrases", "config/phrases"].compactMap { $0 }.filter { !$0.isEmpty }
+    }
+
+    /// The library in `explicit`, or in the first candidate folder that exists; nil when none does.
+    static func open(_ explicit: String?) throws -> PhrasePackLibrary? {
+        if let explicit {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: explicit, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw RouteImportError(file: explicit, message: "is not a folder of phrase packs")
+            }
+            return try PhrasePackLibrary(folder: explicit)
+        }
+        for folder in candidateFolders() {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue {
+                return try PhrasePackLibrary(folder: folder)
+            }
+        }
+        return nil
+    }
+
+    /// Loads every `<tag>.json` of `folder`; a broken pack is an error naming its file and key path.
+    init(folder: String) throws {
+        self.folder = folder
+        var packs: [LanguageTag: PhrasePack] = [:]
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        for name in names.sorted() where name.hasSuffix(".json") {
+            let path = (folder as NSString).appendingPathComponent(name)
+            let pack = try PhrasePack.parse(try InputFile.read(path, maxBytes: 1 << 22), name: path)
+            packs[pack.language] = pack
+        }
+        self.packs = packs
+    }
+
+    /// The abbreviation table of `pack`'s language (`abbreviations/<language>.json`), if there is one.
+    func abbreviations(for pack: PhrasePack) throws -> Abbreviations.LanguageTable? {
+        let path = (folder as NSString).appendingPathComponent("abbreviations/\(pack.language.language).json")
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        return try Abbreviations.parse(try InputFile.read(path, maxBytes: 1 << 22), name: path)
+    }
+
+    /// The pack for `requested` along BCP 47 fallback, and how it was found (one line for the log).
+    func resolve(_ requested: LanguageTag) throws -> (pack: PhrasePack, resolution: LanguageResolution) {
+        let tags = packs.keys.sorted { $0.description < $1.description }
+        let fallbackDefault = try LanguageTag(Self.defaultLanguage)
+        let defaultTag = packs[fallbackDefault] != nil ? fallbackDefault : (tags.first ?? fallbackDefault)
+        let resolution = LanguageFallback(packs: tags, default: defaultTag, served: packs.mapValues(\.serves)).resolve(requested)
+        guard let pack = packs[resolution.pack] else {
+            throw RouteImportError(file: folder, message: "holds no phrase pack for \(requested) nor for \(defaultTag)")
+        }
+        return (pack, resolution)
+    }
+}
