@@ -6,7 +6,8 @@ import RouteCueService
 enum SimulateCommand {
     static let usage = """
         usage: routecue simulate --route FILE --fixes FILE --cues OUT.jsonl [--wav OUT.wav] [--config FILE]
-                                 [--lang TAG] [--phrases DIR] [--units metric|imperial_us|imperial_uk] [--mode MODE]
+                                 [--lang TAG] [--phrases DIR] [--markup plain|ssml|ssml-phonemes]
+                                 [--units metric|imperial_us|imperial_uk] [--mode MODE]
                                  [--fix-latency MS] [--fix-jitter MS] [--audio-route default|speaker|hfp]
                                  [--max-size BYTES] [--quiet]
         """
@@ -24,6 +25,8 @@ enum SimulateCommand {
           --lang TAG        language of the cues, a BCP 47 tag (default en-US); without a pack for it, the closest
                             one along BCP 47 fallback (es-AR → es-419 → es → en-US), said on standard error
           --phrases DIR     the phrase packs (default: $ROUTECUE_PHRASES, /usr/share/routecue/phrases, config/phrases)
+          --markup M        plain text (default), ssml, or ssml-phonemes (phonetic names espeak-ng can honour);
+                            route names are spoken literally in every mode
           --units U         metric (default), imperial_us or imperial_uk
           --mode MODE       transport mode: car (default), truck, bus, taxi, scooter, bicycle, pedestrian
           --fix-latency MS  mean delay of each fix before it reaches RouteCue (default 300)
@@ -39,7 +42,7 @@ enum SimulateCommand {
     static func run(_ arguments: [String]) -> Int32 {
         if arguments.contains("--help") || arguments.contains("-h") { print(help); return 0 }
         return CLI.exitStatus(usage: usage) {
-            let args = try ArgumentList(arguments, valued: ["route", "fixes", "cues", "wav", "config", "lang", "phrases", "units", "mode",
+            let args = try ArgumentList(arguments, valued: ["route", "fixes", "cues", "wav", "config", "lang", "phrases", "markup", "units", "mode",
                                                             "fix-latency", "fix-jitter", "audio-route", "max-size"],
                                         flagNames: ["quiet", "help"])
             guard args.positional.isEmpty else { throw ArgumentList.UsageError(description: "unexpected argument '\(args.positional[0])'") }
@@ -57,7 +60,7 @@ enum SimulateCommand {
             var engine = GuidanceEngine(route: route, progress: settings.progress, timing: settings.timing,
                                         audio: settings.audio, wording: settings.wording)
             if let note = settings.languageNote { CLI.printError(note) }
-            let simulator = try DriveSimulator(voice: settings.voice)
+            let simulator = try DriveSimulator(voice: settings.voice, markup: settings.markup)
             let result = try simulator.run(engine: &engine, fixes: read.fixes, options: settings.simulation,
                                            wavPath: args.value("wav"))
             let lines = result.log.map { $0.jsonLine(fixTime: result.mapping.fixTime(at:)) }

@@ -8,6 +8,8 @@ struct SimulationSettings {
     var simulation = SimulationOptions()
     var wording = CueWording.plainEnglish
     var voice = "en-us"
+    /// Plain text or SSML for the synthesizer.
+    var markup = CueMarkup.plain
     /// How the requested language was resolved to a pack (for the log), when packs were found.
     var languageNote: String?
     var maxBytes: Int
@@ -17,6 +19,12 @@ struct SimulationSettings {
         maxBytes = try CLI.maxBytes(args)
         progress = config.progressOptions
         timing = config.timingOptions
+        if let m = args.value("markup") {
+            guard let markup = CueMarkup(rawValue: m) else {
+                throw ArgumentList.UsageError(description: "unknown --markup '\(m)'; one of: \(CueMarkup.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            self.markup = markup
+        }
         try chooseLanguage(args.value("lang") ?? PhrasePackLibrary.defaultLanguage, phrases: args.value("phrases"))
         if let u = args.value("units") {
             guard let units = UnitSystem(rawValue: u.replacing("-", with: "_").lowercased()) else {
@@ -47,13 +55,14 @@ struct SimulationSettings {
             throw ArgumentList.UsageError(description: "--lang: \(error)")
         }
         guard let library = try PhrasePackLibrary.open(phrases), !library.packs.isEmpty else {
+            wording = CueWording(pack: nil, markup: markup)
             guard tag.language == "en" else {
                 throw ArgumentList.UsageError(description: "--lang \(requested): no phrase packs found (looked in \(PhrasePackLibrary.candidateFolders().joined(separator: ", ")); use --phrases DIR)")
             }
             return
         }
         let (pack, resolution) = try library.resolve(tag)
-        wording = CueWording(pack: pack, abbreviations: try library.abbreviations(for: pack))
+        wording = CueWording(pack: pack, abbreviations: try library.abbreviations(for: pack), markup: markup)
         voice = pack.voice
         if !resolution.isDirect { languageNote = resolution.description }
     }

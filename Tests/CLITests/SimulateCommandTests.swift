@@ -104,6 +104,30 @@ final class SimulateCommandTests: CommandTestCase {
         XCTAssertTrue(missing.stderr.contains("is not a folder of phrase packs"), missing.stderr)
     }
 
+    func test_simulate_inSSML_speaksAHostileRoadNameLiterally() throws {
+        let original = try String(contentsOfFile: "examples/grid-trip.osrm.json", encoding: .utf8)
+        let hostile = original.replacingOccurrences(of: "Lindenallee", with: #"<audio src=\"file:///etc/passwd\"/> & Sons"#)
+        XCTAssertNotEqual(hostile, original)
+        let route = path("hostile.osrm.json")
+        try Data(hostile.utf8).write(to: URL(fileURLWithPath: route))
+        for markup in ["ssml", "ssml-phonemes", "plain"] {
+            let r = try CommandRunner.routecue(["simulate", "--route", route, "--fixes", "examples/grid-trip-drive.nmea",
+                                                "--cues", path("cues.jsonl"), "--markup", markup, "--quiet"])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            let log = try String(contentsOfFile: path("cues.jsonl"), encoding: .utf8)
+            if markup == "plain" {
+                XCTAssertTrue(log.contains(#"<audio src=\"file:///etc/passwd\"/> & Sons"#), log)
+            } else {
+                XCTAssertTrue(log.contains("<speak>"), log)
+                XCTAssertTrue(log.contains("&lt;audio src=&quot;file:///etc/passwd&quot;/&gt; &amp; Sons"), log)
+                XCTAssertFalse(log.contains("<audio"), "route text never becomes markup: \(log)")
+            }
+        }
+        let bad = try simulate(["--markup", "html"])
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.contains("unknown --markup 'html'"), bad.stderr)
+    }
+
     func test_simulate_badInput_isOneLineAndAnExitStatus() throws {
         let missing = try CommandRunner.routecue(["simulate", "--fixes", "examples/grid-trip-drive.nmea", "--cues", path("c")])
         XCTAssertEqual(missing.status, 2)

@@ -7,12 +7,19 @@ import Speech
 public final class DriveSimulator {
     /// The synthesizer that measures (and renders) every cue.
     public let synthesizer: SpeechSynthesizer
+    /// How the cue texts are to be read (the engine's `CueWording.markup`).
+    public let markup: SpeechMarkup
     private var rendered: [String: SynthesizedSpeech] = [:]
     private var failures: [String] = []
 
-    /// A simulator speaking with espeak-ng voice `voice`.
-    public init(voice: String) throws(SpeechError) {
+    /// A simulator speaking with espeak-ng voice `voice`, reading cue texts in `markup`.
+    public init(voice: String, markup: CueMarkup = .plain) throws(SpeechError) {
         synthesizer = try SpeechSynthesizer(voice: voice)
+        switch markup {
+        case .plain: self.markup = .plain
+        case .ssml: self.markup = .ssml
+        case .ssmlWithPhonemes: self.markup = .ssmlWithPhonemes
+        }
     }
 
     /// Texts espeak-ng could not synthesize (their durations were estimated), with the error.
@@ -52,7 +59,7 @@ public final class DriveSimulator {
     private func duration(of text: String) -> Double {
         if let speech = rendered[text] { return speech.duration }
         do {
-            let speech = try synthesizer.synthesize(text)
+            let speech = try synthesizer.synthesize(text, markup: markup)
             rendered[text] = speech
             return speech.duration
         } catch {
