@@ -87,9 +87,13 @@ final class SimulateCommandTests: CommandTestCase {
     func test_simulate_languageWithoutAPack_fallsBackAlongBCP47_andSaysSo() throws {
         let r = try simulate(["--lang", "es-AR", "--quiet"])
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertTrue(r.stderr.contains("es-AR → es-419 → es →"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("language es-AR → es-419"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("pack es-MX"), "Latin American Spanish is served by es-MX: \(r.stderr)")
         let log = try String(contentsOfFile: path("cues.jsonl"), encoding: .utf8)
-        XCTAssertFalse(log.contains("\"lang\":\"es-AR\""), "the log names the pack spoken, not the one asked for")
+        XCTAssertTrue(log.contains("\"lang\":\"es-MX\""), "the log names the pack spoken, not the one asked for")
+        let unknown = try simulate(["--lang", "tlh", "--quiet"])
+        XCTAssertEqual(unknown.status, 0, unknown.stderr)
+        XCTAssertTrue(unknown.stderr.contains("en-US (configured default)"), unknown.stderr)
     }
 
     func test_sayListLanguages_showsEveryPackWithItsVoiceAndGaps() throws {
