@@ -27,6 +27,8 @@ final class PhrasePackSvSETests: XCTestCase {
         XCTAssertEqual(try say(S.maneuver(.turn, .right), .distance, metres(100), landmark: Landmark(kind: "traffic_signals")),
                        "Vid nästa trafikljus svänger du höger")
         XCTAssertEqual(try say(S.maneuver(.depart, road: "Storgatan", bearingAfter: 90), .action), "Kör på Storgatan österut")
+        XCTAssertEqual(try say(S.maneuver(.continue, .slightLeft, road: "Storgatan"), .distance, metres(300)),
+                       "Om 300 meter svänger du svagt vänster in på Storgatan")
     }
 
     func test_distances_oneHalfAndMore_andTheEnglishMile() throws {
