@@ -15,7 +15,7 @@ public struct PhrasePack: Sendable {
     public let units: UnitSystem
     /// The plural rule family of the language.
     public let pluralRule: PluralRule
-    /// The decimal separator spoken in distances.
+    /// The decimal separator spoken in distances: `.`, `,` or a word (`점` in ko, `點` in yue).
     public let decimal: String
     /// The scripts (ISO 15924) the voice reads; route names with letters of another script are left out.
     public let scripts: [String]

@@ -26,7 +26,10 @@ enum PhrasePackParser {
         let units = try enumValue(member("units"), UnitSystem.self)
         let plural = try enumValue(member("plural_rule"), PluralRule.self)
         let decimal = try member("decimal").string()
-        guard decimal == "." || decimal == "," else { throw member("decimal").error("expected \".\" or \",\"") }
+        // A word ("점", "點") where the voice does not read "1.5" as a decimal (espeak-ng ko and yue say "one five").
+        guard decimal == "." || decimal == "," || (!decimal.isEmpty && decimal.allSatisfy(\.isLetter)) else {
+            throw member("decimal").error("expected \".\", \",\" or a word")
+        }
 
         var scripts = ["Latn"]
         if let node = members["scripts"] {

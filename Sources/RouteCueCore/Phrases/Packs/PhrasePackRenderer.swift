@@ -117,7 +117,8 @@ struct PhrasePackRenderer {
         let spoken = names.compactMap(spokenName).prefix(2)
         guard var out = spoken.first else { return nil }
         if spoken.count == 2, let second = spoken.last {
-            out.append(SpokenSegment.literal(" \(pack.words["and"]!) "))
+            let and = pack.words["and"]!
+            out.append(SpokenSegment.literal(VoiceScript.writtenWithoutSpaces(pack.scripts) ? and : " \(and) "))
             out.append(second)
         }
         return out

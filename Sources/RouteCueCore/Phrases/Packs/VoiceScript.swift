@@ -17,6 +17,12 @@ enum VoiceScript {
         "Hani": [0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x2FFFF],
     ]
 
+    /// True when every script of `scripts` writes words without spaces between them (Han, kana), so that joining
+    /// words ("尖沙咀及沙田") take no spaces around them.
+    static func writtenWithoutSpaces(_ scripts: [String]) -> Bool {
+        !scripts.isEmpty && scripts.allSatisfy { $0 == "Hani" || $0 == "Kana" }
+    }
+
     /// True when every letter of `text` belongs to one of `scripts` (digits, spaces and punctuation always do).
     static func canSay(_ text: String, scripts: [String]) -> Bool {
         let allowed = scripts.flatMap { ranges[$0] ?? [] }
