@@ -23,7 +23,7 @@ final class PhrasePackCsCZTests: XCTestCase {
         XCTAssertEqual(try say(S.maneuver(.turn, .right), .range, km(1)), "Za jeden kilometr odbočte vpravo")
         XCTAssertEqual(try say(S.maneuver(.turn, .right), .range, km(2)), "Za 2 kilometry odbočte vpravo")
         XCTAssertEqual(try say(S.maneuver(.turn, .right), .range, km(5)), "Za 5 kilometrů odbočte vpravo")
-        XCTAssertEqual(try say(S.maneuver(.turn, .slightLeft), .range, km(1.5)), "Za 1,5 kilometru odbočte mírně vlevo")
+        XCTAssertEqual(try say(S.maneuver(.turn, .slightLeft), .range, km(1.5)), "Za jeden a půl kilometru odbočte mírně vlevo")
     }
 
     func test_roundaboutThenArrival_readAsCzechNavigation() throws {

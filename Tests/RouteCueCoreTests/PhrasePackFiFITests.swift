@@ -47,5 +47,6 @@ final class PhrasePackFiFITests: XCTestCase {
         let fi = try S.pack("fi-FI")
         XCTAssertEqual(fi.text(for: CuePhraseRequest(subject: .continueFor(km(12))), units: .metric), "Jatka suoraan 12 kilometriä")
         XCTAssertEqual(fi.text(for: CuePhraseRequest(subject: .continueFor(km(1))), units: .metric), "Jatka suoraan yhden kilometrin")
+        XCTAssertEqual(fi.text(for: CuePhraseRequest(subject: .continueFor(km(1.5))), units: .metric), "Jatka suoraan puolitoista kilometriä")
     }
 }

@@ -23,7 +23,7 @@ final class PhrasePackPlPLTests: XCTestCase {
         XCTAssertEqual(try say(S.maneuver(.turn, .right), .range, km(1)), "Za jeden kilometr skręć w prawo")
         XCTAssertEqual(try say(S.maneuver(.turn, .right), .range, km(2)), "Za 2 kilometry skręć w prawo")
         XCTAssertEqual(try say(S.maneuver(.turn, .right), .range, km(5)), "Za 5 kilometrów skręć w prawo")
-        XCTAssertEqual(try say(S.maneuver(.turn, .sharpLeft), .range, km(1.5)), "Za 1,5 kilometra skręć ostro w lewo")
+        XCTAssertEqual(try say(S.maneuver(.turn, .sharpLeft), .range, km(1.5)), "Za półtora kilometra skręć ostro w lewo")
     }
 
     func test_roundaboutThenArrival_readAsPolishNavigation() throws {

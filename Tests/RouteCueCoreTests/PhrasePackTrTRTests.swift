@@ -44,8 +44,8 @@ final class PhrasePackTrTRTests: XCTestCase {
         XCTAssertEqual(try say(S.maneuver(.turn, .left, road: "Atatürk Caddesi", destinations: "Ankara"), .distance, m(300),
                                then: S.maneuver(.turn, .right), short: true), "Üç yüz metre sonra sola dönün")
         let tr = try S.pack("tr-TR")
-        XCTAssertEqual(tr.text(for: CuePhraseRequest(subject: .continueFor(km(12))), units: .metric), "Yol boyunca 12 kilometre devam edin")
+        XCTAssertEqual(tr.text(for: CuePhraseRequest(subject: .continueFor(km(12))), units: .metric), "Yol boyunca on iki kilometre devam edin")
         let camera = RouteWarning(kind: "speed_camera", location: Coordinate(latitude: 39.9, longitude: 32.8))
-        XCTAssertEqual(tr.text(for: CuePhraseRequest(subject: .warning(camera, distance: m(300))), units: .metric), "Hız kamerası 300 metre ileride")
+        XCTAssertEqual(tr.text(for: CuePhraseRequest(subject: .warning(camera, distance: m(300))), units: .metric), "Hız kamerası üç yüz metre ileride")
     }
 }
