@@ -13,7 +13,7 @@ DEB_PACKAGES = pkg-config libgps-dev libasound2-dev libespeak-ng-dev espeak-ng-d
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build release test bench demo deps clean
+.PHONY: all build release test bench demo deps install clean
 
 all: build
 
@@ -68,6 +68,18 @@ demo: deps release
 	$(BIN_RELEASE) simulate --route examples/grid-trip.osrm.json --fixes examples/grid-trip-drive.nmea \
 	  --cues /tmp/routecue-demo-cues.jsonl --wav /tmp/routecue-demo.wav
 	@echo "cue log: /tmp/routecue-demo-cues.jsonl   guidance audio of the whole drive: /tmp/routecue-demo.wav"
+
+# Installs the binary, the phrase packs (with their abbreviation tables) and the default configuration:
+# $(DESTDIR)$(PREFIX)/bin/routecue, $(DESTDIR)$(PREFIX)/share/routecue/phrases, $(DESTDIR)/etc/routecue/routecue.json
+# (an existing configuration is kept). The head unit's systemd, ALSA and D-Bus files come with the board issue.
+PREFIX ?= /usr
+install: release
+	install -D -m 0755 $(BIN_RELEASE) $(DESTDIR)$(PREFIX)/bin/routecue
+	install -d $(DESTDIR)$(PREFIX)/share/routecue/phrases/abbreviations
+	install -m 0644 config/phrases/*.json $(DESTDIR)$(PREFIX)/share/routecue/phrases/
+	install -m 0644 config/phrases/abbreviations/*.json $(DESTDIR)$(PREFIX)/share/routecue/phrases/abbreviations/
+	@if [ -e $(DESTDIR)/etc/routecue/routecue.json ]; then echo "install: keeping $(DESTDIR)/etc/routecue/routecue.json"; \
+	else install -D -m 0644 config/routecue.json $(DESTDIR)/etc/routecue/routecue.json; fi
 
 clean:
 	$(SWIFT) package clean

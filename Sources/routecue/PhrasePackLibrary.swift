@@ -12,10 +12,18 @@ struct PhrasePackLibrary {
     /// The language used when a request finds nothing closer.
     static let defaultLanguage = "en-US"
 
-    /// Where packs are looked for when `--phrases` is not given: `$ROUTECUE_PHRASES`, the installed folder, then
-    /// `config/phrases` of the working directory (a source checkout).
+    /// Where packs are looked for when `--phrases` is not given: `$ROUTECUE_PHRASES`, beside the installed binary
+    /// (`<prefix>/share/routecue/phrases` for `<prefix>/bin/routecue`, as `make install` puts them),
+    /// `/usr/share/routecue/phrases`, then `config/phrases` of the working directory (a source checkout).
     static func candidateFolders(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
-        [environment["ROUTECUE_PHRASES"], "/usr/share/routecue/phrases", "config/phrases"].compactMap { $0 }.filter { !$0.isEmpty }
+        var folders = [environment["ROUTECUE_PHRASES"]].compactMap { $0 }.filter { !$0.isEmpty }
+        if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            let prefix = ((executable as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
+            folders.append((prefix as NSString).appendingPathComponent("share/routecue/phrases"))
+        }
+        folders += ["/usr/share/routecue/phrases", "config/phrases"]
+        var seen = Set<String>()
+        return folders.filter { seen.insert($0).inserted }
     }
 
     /// The library in `explicit`, or in the first candidate folder that exists; nil when none does.

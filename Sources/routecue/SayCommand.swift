@@ -14,7 +14,8 @@ enum SayCommand {
           --list-languages  every phrase pack: its language, the espeak-ng voice it is written for (and whether that
                             voice is installed), its default units, the tags it also serves, and its gaps (cues its
                             templates cannot say)
-          --phrases DIR     the phrase packs (default: $ROUTECUE_PHRASES, /usr/share/routecue/phrases, config/phrases)
+          --phrases DIR     the phrase packs (default: $ROUTECUE_PHRASES, <prefix>/share/routecue/phrases beside the
+                            binary, /usr/share/routecue/phrases, config/phrases)
         A requested language without a pack of its own falls back along BCP 47 (es-AR → es-419 → es → en-US).
         """
 

@@ -24,7 +24,8 @@ enum SimulateCommand {
           --config FILE     timing, progress and audio settings (default: the built-in defaults)
           --lang TAG        language of the cues, a BCP 47 tag (default en-US); without a pack for it, the closest
                             one along BCP 47 fallback (es-AR → es-419 → es → en-US), said on standard error
-          --phrases DIR     the phrase packs (default: $ROUTECUE_PHRASES, /usr/share/routecue/phrases, config/phrases)
+          --phrases DIR     the phrase packs (default: $ROUTECUE_PHRASES, <prefix>/share/routecue/phrases beside the
+                            binary, /usr/share/routecue/phrases, config/phrases)
           --markup M        plain text (default), ssml, or ssml-phonemes (phonetic names espeak-ng can honour);
                             route names are spoken literally in every mode
           --units U         metric (default), imperial_us or imperial_uk
