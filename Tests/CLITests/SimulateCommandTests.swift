@@ -85,9 +85,9 @@ final class SimulateCommandTests: CommandTestCase {
     }
 
     func test_simulate_languageWithoutAPack_fallsBackAlongBCP47_andSaysSo() throws {
-        let r = try simulate(["--lang", "es-AR", "--quiet"])
+        let r = try simulate(["--lang", "es-CO", "--quiet"])
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertTrue(r.stderr.contains("language es-AR → es-419"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("language es-CO → es-419"), r.stderr)
         XCTAssertTrue(r.stderr.contains("pack es-MX"), "Latin American Spanish is served by es-MX: \(r.stderr)")
         let log = try String(contentsOfFile: path("cues.jsonl"), encoding: .utf8)
         XCTAssertTrue(log.contains("\"lang\":\"es-MX\""), "the log names the pack spoken, not the one asked for")
