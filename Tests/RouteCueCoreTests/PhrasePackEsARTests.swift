@@ -1,0 +1,43 @@
+import Foundation
+@testable import RouteCueCore
+import TestSupport
+import XCTest
+
+/// Rioplatense Spanish (`config/phrases/es-AR.json`) as a native listener expects it from a car navigation voice.
+final class PhrasePackEsARTests: XCTestCase {
+    private typealias S = PhrasePackSamples
+    private let metres = { (v: Double) in SpokenDistance(value: v, unit: .metre) }
+    private let km = { (v: Double) in SpokenDistance(value: v, unit: .kilometre) }
+
+    private func say(_ pack: PhrasePack, _ m: Maneuver, _ stage: CueStage = .distance, _ d: SpokenDistance? = nil,
+                     then: Maneuver? = nil, landmark: Landmark? = nil, short: Bool = false, units: UnitSystem = .metric) -> String {
+        pack.text(for: CuePhraseRequest(subject: .maneuver(m, stage: stage, distance: d, then: then, landmark: landmark), short: short),
+                  units: units)
+    }
+
+    private func say(_ pack: PhrasePack, _ subject: CuePhraseRequest.Subject, short: Bool = false, units: UnitSystem = .metric) -> String {
+        pack.text(for: CuePhraseRequest(subject: subject, short: short), units: units)
+    }
+
+    func test_rioplatenseSpanish_readsAsArgentineNavigationSpeaks() throws {
+        let p = try S.pack("es-AR")
+        XCTAssertEqual(p.voice, "es-419")
+        XCTAssertEqual(say(p, S.maneuver(.turn, .left), .distance, metres(300)), "En 300 metros, doblá a la izquierda")
+        XCTAssertEqual(say(p, S.maneuver(.turn, .left), .action), "Ahora, doblá a la izquierda")
+        XCTAssertEqual(say(p, S.maneuver(.turn, .right), .range, km(1)), "En un kilómetro, doblá a la derecha")
+        XCTAssertEqual(say(p, S.maneuver(.turn, .right), .range, km(1.5)), "En un kilómetro y medio, doblá a la derecha")
+        XCTAssertEqual(say(p, S.maneuver(.turn, .right), .range, km(5)), "En 5 kilómetros, doblá a la derecha")
+        XCTAssertEqual(say(p, S.maneuver(.roundabout, .right, exitNumber: 3), .distance, metres(200)), "En 200 metros, en la rotonda, tomá la tercera salida")
+        XCTAssertEqual(say(p, S.maneuver(.keep, .left), .distance, metres(500)), "En 500 metros, mantenete a la izquierda")
+        XCTAssertEqual(say(p, S.maneuver(.turn, .left), .distance, metres(300), then: S.maneuver(.turn, .right, road: "avenida Corrientes")),
+                       "En 300 metros, doblá a la izquierda y después doblá a la derecha en avenida Corrientes")
+        XCTAssertEqual(say(p, S.maneuver(.arrive, .right), .distance, metres(100)), "En 100 metros, tu destino va a estar a la derecha")
+        XCTAssertEqual(say(p, S.maneuver(.arrive), .action), "Llegaste a tu destino")
+        XCTAssertEqual(say(p, S.maneuver(.turn, .left, road: "avenida Corrientes", destinations: "Rosario"), .distance, metres(300), short: true),
+                       "En 300 metros, doblá a la izquierda")
+        XCTAssertEqual(say(p, S.maneuver(.offRamp, .slightRight, destinations: "Rosario, Córdoba", exits: "23"), .range, km(2)),
+                       "En 2 kilómetros, tomá la salida 23 en dirección a Rosario y Córdoba")
+        XCTAssertEqual(say(p, S.maneuver(.uTurn), .distance, metres(200)), "En 200 metros, hacé un giro en U")
+        XCTAssertEqual(say(p, .continueFor(km(12))), "Seguí derecho durante 12 kilómetros")
+    }
+}
