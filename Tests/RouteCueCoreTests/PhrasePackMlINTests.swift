@@ -2,7 +2,7 @@
 import TestSupport
 import XCTest
 
-/// The Malayalam pack (`config/phrases/ml-IN.json`) as a Malayalam driver hears it: formal imperatives last, the unit unchanged after any number ("1 കിലോമീറ്റർ", "5 കിലോമീറ്റർ"), a road named as the way to go ("എംജി റോഡ് വഴി പോകാൻ"), spelled ordinals before എക്സിറ്റ്.
+/// The Malayalam pack (`config/phrases/ml-IN.json`) as a Malayalam driver hears it: formal imperatives last, the unit unchanged after any number ("ഒരു കിലോമീറ്റർ", "5 കിലോമീറ്റർ"), a road named as the way to go ("എംജി റോഡ് വഴി പോകാൻ"), spelled ordinals before എക്സിറ്റ്.
 final class PhrasePackMlINTests: XCTestCase {
     private typealias S = PhrasePackSamples
     private let metres = { (v: Double) in SpokenDistance(value: v, unit: .metre) }
@@ -26,7 +26,7 @@ final class PhrasePackMlINTests: XCTestCase {
                        "300 മീറ്റർ കഴിഞ്ഞ്, എംജി റോഡ് വഴി പോകാൻ ഇടത്തേക്ക് തിരിയുക")
         XCTAssertEqual(try say(S.maneuver(.turn, .right, destinations: "കൊച്ചി"), .action),
                        "ഇപ്പോൾ കൊച്ചി ഭാഗത്തേക്ക് വലത്തേക്ക് തിരിയുക")
-        XCTAssertEqual(try say(S.maneuver(.turn, .left), .range, km(1)), "1 കിലോമീറ്റർ കഴിഞ്ഞ്, ഇടത്തേക്ക് തിരിയുക")
+        XCTAssertEqual(try say(S.maneuver(.turn, .left), .range, km(1)), "ഒരു കിലോമീറ്റർ കഴിഞ്ഞ്, ഇടത്തേക്ക് തിരിയുക")
         XCTAssertEqual(try say(S.maneuver(.turn, .slightRight), .range, km(1.5)), "1.5 കിലോമീറ്റർ കഴിഞ്ഞ്, അല്പം വലത്തേക്ക് നീങ്ങുക")
         XCTAssertEqual(try say(S.maneuver(.turn, .left), .range, km(5)), "5 കിലോമീറ്റർ കഴിഞ്ഞ്, ഇടത്തേക്ക് തിരിയുക")
         XCTAssertEqual(try say(S.maneuver(.uTurn), .distance, miles(0.75), units: .imperialUS), "മുക്കാൽ മൈൽ കഴിഞ്ഞ്, യു-ടേൺ എടുക്കുക")

@@ -2,7 +2,7 @@
 import TestSupport
 import XCTest
 
-/// The Telugu pack (`config/phrases/te-IN.json`) as a Telugu driver hears it: polite imperatives last, oblique plural before తర్వాత ("300 మీటర్ల తర్వాత") but ఒక కిలోమీటరు, spelled ordinals before నిష్క్రమణ.
+/// The Telugu pack (`config/phrases/te-IN.json`) as a Telugu driver hears it: polite imperatives last, oblique plural before తర్వాత ("300 మీటర్ల తర్వాత") but ఒక కిలోమీటరు (spelled), spelled ordinals before నిష్క్రమణ.
 final class PhrasePackTeINTests: XCTestCase {
     private typealias S = PhrasePackSamples
     private let metres = { (v: Double) in SpokenDistance(value: v, unit: .metre) }
@@ -26,7 +26,7 @@ final class PhrasePackTeINTests: XCTestCase {
                        "300 మీటర్ల తర్వాత, ఎంజీ రోడ్ లోకి ఎడమవైపుకు తిరగండి")
         XCTAssertEqual(try say(S.maneuver(.turn, .right, road: "ఎంజీ రోడ్", destinations: "హైదరాబాద్, విజయవాడ"), .action),
                        "ఇప్పుడు హైదరాబాద్ మరియు విజయవాడ దిశగా ఎంజీ రోడ్ లోకి కుడివైపుకు తిరగండి")
-        XCTAssertEqual(try say(S.maneuver(.turn, .left), .range, km(1)), "1 కిలోమీటరు తర్వాత, ఎడమవైపుకు తిరగండి")
+        XCTAssertEqual(try say(S.maneuver(.turn, .left), .range, km(1)), "ఒక కిలోమీటరు తర్వాత, ఎడమవైపుకు తిరగండి")
         XCTAssertEqual(try say(S.maneuver(.turn, .left), .range, km(1.5)), "1.5 కిలోమీటర్ల తర్వాత, ఎడమవైపుకు తిరగండి")
         XCTAssertEqual(try say(S.maneuver(.turn, .left), .range, km(2)), "2 కిలోమీటర్ల తర్వాత, ఎడమవైపుకు తిరగండి")
         XCTAssertEqual(try say(S.maneuver(.uTurn), .distance, miles(0.5), units: .imperialUK), "అర మైలు తర్వాత, యు-టర్న్ తీసుకోండి")
@@ -50,7 +50,7 @@ final class PhrasePackTeINTests: XCTestCase {
         XCTAssertEqual(try say(S.maneuver(.arrive, .right), .action), "మీరు మీ గమ్యస్థానానికి చేరుకున్నారు, అది కుడివైపున ఉంది")
         XCTAssertEqual(try say(S.maneuver(.turn, .left, road: "ఎంజీ రోడ్"), .distance, metres(300),
                                then: S.maneuver(.turn, .right), short: true), "300 మీటర్ల తర్వాత, ఎడమవైపుకు తిరగండి")
-        XCTAssertEqual(try say(.continueFor(km(1))), "1 కిలోమీటరు వరకు ఇదే దారిలో కొనసాగండి")
+        XCTAssertEqual(try say(.continueFor(km(1))), "ఒక కిలోమీటరు వరకు ఇదే దారిలో కొనసాగండి")
         XCTAssertEqual(try say(.offRoute), "మార్గాన్ని మళ్లీ లెక్కిస్తోంది")
         XCTAssertEqual(try say(.warning(RouteWarning(kind: "speed_camera", location: here), distance: metres(500))),
                        "500 మీటర్ల దూరంలో స్పీడ్ కెమెరా ఉంది")
