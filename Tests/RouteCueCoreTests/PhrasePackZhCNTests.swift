@@ -1,3 +1,4 @@
+import Foundation
 @testable import RouteCueCore
 import TestSupport
 import XCTest
@@ -53,5 +54,22 @@ final class PhrasePackZhCNTests: XCTestCase {
         XCTAssertEqual(try say(.offRoute), "Zheng4zai4 chong2xin1 gui1hua4 lu4xian4")
         XCTAssertEqual(try say(.warning(RouteWarning(kind: "speed_camera", location: here), distance: metres(500))),
                        "Qian2fang1 500 mi3 you3 ce4su4 pai1zhao4")
+    }
+
+    func test_decimalWordWithAToneDigit_isAcceptedOnlyBetweenSpaces() throws {
+        // Glued to the digits, "1dian35" reads as 1 dian 35: the pack's decimal is " dian3 ", and the parser takes a
+        // word with a tone digit only in that form.
+        let url = SharedData.repositoryRoot.appendingPathComponent("config/phrases/zh-CN.json")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        for (decimal, accepted) in [(" dian3 ", true), ("dian", true), ("dian3", false), (" dian3", false), (" 3dian ", false), (" dian 3 ", false)] {
+            let bytes = Array(text.replacingOccurrences(of: "\"decimal\": \" dian3 \"", with: "\"decimal\": \"\(decimal)\"").utf8)
+            do {
+                _ = try PhrasePack.parse(bytes, name: "zh-CN.json")
+                XCTAssertTrue(accepted, "decimal \"\(decimal)\" should be refused")
+            } catch {
+                XCTAssertFalse(accepted, "decimal \"\(decimal)\": \(error)")
+                XCTAssertTrue("\(error)".contains("decimal"), "\(error)")
+            }
+        }
     }
 }
