@@ -25,11 +25,13 @@ public enum PhrasePackSamples {
         public var instruction: String, waypoint: String, warningText: String
     }
 
-    /// Sample names for a language (primary subtag): local street names, refs and places, read from
-    /// `Tests/fixtures/phrase-sample-names/<language>.json` (keys as `Names`' fields); English ones when there is no file.
+    /// Sample names for a language: local street names, refs and places, read from
+    /// `Tests/fixtures/phrase-sample-names/<tag>.json`, else `<primary subtag>.json` (keys as `Names`' fields);
+    /// English ones when there is neither.
     public static func names(for language: String) -> Names {
         let folder = SharedData.repositoryRoot.appendingPathComponent("Tests/fixtures/phrase-sample-names")
-        for file in [language, "en"] {
+        let primary = String(language.split(separator: "-").first ?? Substring(language))
+        for file in [language, primary, "en"] {
             guard let data = try? Data(contentsOf: folder.appendingPathComponent("\(file).json")),
                   let object = try? JSONSerialization.jsonObject(with: data) as? [String: String] else { continue }
             func value(_ key: String) -> String { object[key] ?? "" }

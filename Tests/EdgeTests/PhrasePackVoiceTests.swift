@@ -13,7 +13,7 @@ final class PhrasePackVoiceTests: XCTestCase {
             let transcriber = try PhonemeTranscriber(voice: pack.voice)
             var seen = Set<String>()
             var switches: [String] = []
-            for sample in PhrasePackSamples.samples(PhrasePackSamples.names(for: pack.language.language)) {
+            for sample in PhrasePackSamples.samples(PhrasePackSamples.names(for: pack.language.description)) {
                 let text = pack.text(for: sample.request, units: sample.units)
                 guard seen.insert(text).inserted else { continue }
                 let transcription = try transcriber.transcribe(text)

@@ -288,7 +288,7 @@ final class PhrasePackTests: XCTestCase {
     func test_everyPack_rendersEverySample_withNoPlaceholderLeft() throws {
         for tag in try S.tags() {
             let pack = try S.pack(tag)
-            let samples = S.samples(S.names(for: pack.language.language))
+            let samples = S.samples(S.names(for: pack.language.description))
             var count = 0
             for sample in samples {
                 let rendering = pack.rendering(sample.request, units: sample.units)
@@ -297,7 +297,7 @@ final class PhrasePackTests: XCTestCase {
                 XCTAssertEqual(rendering.missingValues, [], "\(tag) \(sample.label): \(text)")
                 assertClean(text, "\(tag) \(sample.label)")
                 if sample.request.short, case .maneuver(let m, _, _, _, _) = sample.request.subject, m.type != .notification {
-                    let names = S.names(for: pack.language.language)
+                    let names = S.names(for: pack.language.description)
                     for name in [names.road, names.ref, "Stuttgart", "Boston", "Lyon", names.rotary] {
                         XCTAssertFalse(text.contains(name), "\(tag) short form names a road: \(text)")
                     }

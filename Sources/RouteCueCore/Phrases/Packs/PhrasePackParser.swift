@@ -26,8 +26,9 @@ enum PhrasePackParser {
         let units = try enumValue(member("units"), UnitSystem.self)
         let plural = try enumValue(member("plural_rule"), PluralRule.self)
         let decimal = try member("decimal").string()
-        // A word ("점", "點") where the voice does not read "1.5" as a decimal (espeak-ng ko and yue say "one five").
-        guard decimal == "." || decimal == "," || (!decimal.isEmpty && decimal.allSatisfy(\.isLetter)) else {
+        // A word ("점", "點") where the voice does not read "1.5" as a decimal (espeak-ng ko and yue say "one five"),
+        // or a pinyin syllable with its tone digit between spaces (" dian3 ": glued, "1dian35" reads as 1 dian 35).
+        guard decimal == "." || decimal == "," || Self.isDecimalWord(decimal) else {
             throw member("decimal").error("expected \".\", \",\" or a word")
         }
 
@@ -76,6 +77,15 @@ enum PhrasePackParser {
             throw node.error("expected one of \(E.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), not \"\(text)\"")
         }
         return value
+    }
+
+    /// A word of letters, or one word of letters and a tone digit with a space on each side (" dian3 ").
+    private static func isDecimalWord(_ text: String) -> Bool {
+        if !text.isEmpty && text.allSatisfy(\.isLetter) { return true }
+        guard text.count > 2, text.hasPrefix(" "), text.hasSuffix(" ") else { return false }
+        let word = text.dropFirst().dropLast()
+        let letters = word.prefix { $0.isLetter }
+        return !letters.isEmpty && word.dropFirst(letters.count).allSatisfy { $0.isASCII && $0.isNumber }
     }
 }
 
