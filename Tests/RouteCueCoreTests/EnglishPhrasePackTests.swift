@@ -7,9 +7,6 @@ import XCTest
 /// every maneuver type × modifier × stage × short/full, with and without names, distance, landmark and "then".
 final class EnglishPhrasePackTests: XCTestCase {
     private typealias S = PhrasePackSamples
-    private let metres = { (v: Double) in SpokenDistance(value: v, unit: .metre) }
-    private let km = { (v: Double) in SpokenDistance(value: v, unit: .kilometre) }
-    private let miles = { (v: Double) in SpokenDistance(value: v, unit: .mile) }
 
     /// Intended differences: a roundabout clause never takes a landmark in front of it (PlainEnglishPhrases lets
     /// "At the next traffic light, enter the roundabout" through when there is no exit number or modifier; the

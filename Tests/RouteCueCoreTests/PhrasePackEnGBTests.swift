@@ -5,9 +5,6 @@ import XCTest
 /// en-GB (`config/phrases/en-GB.json`): what a British navigation voice says, in miles and yards.
 final class PhrasePackEnGBTests: XCTestCase {
     private typealias S = PhrasePackSamples
-    private let yards = { (v: Double) in SpokenDistance(value: v, unit: .yard) }
-    private let miles = { (v: Double) in SpokenDistance(value: v, unit: .mile) }
-    private let metres = { (v: Double) in SpokenDistance(value: v, unit: .metre) }
 
     private func say(_ m: Maneuver, _ stage: CueStage = .distance, _ d: SpokenDistance? = nil, then: Maneuver? = nil,
                      landmark: Landmark? = nil, short: Bool = false, units: UnitSystem = .imperialUK) throws -> String {

@@ -6,9 +6,6 @@ import XCTest
 /// Mexican Spanish (`config/phrases/es-MX.json`, voice es-419) as a native listener expects it from a car navigation voice.
 final class PhrasePackEsMXTests: XCTestCase {
     private typealias S = PhrasePackSamples
-    private let metres = { (v: Double) in SpokenDistance(value: v, unit: .metre) }
-    private let km = { (v: Double) in SpokenDistance(value: v, unit: .kilometre) }
-    private let miles = { (v: Double) in SpokenDistance(value: v, unit: .mile) }
 
     private func say(_ pack: PhrasePack, _ m: Maneuver, _ stage: CueStage = .distance, _ d: SpokenDistance? = nil,
                      then: Maneuver? = nil, landmark: Landmark? = nil, short: Bool = false, units: UnitSystem = .metric) -> String {

@@ -5,9 +5,6 @@ import XCTest
 /// The Indonesian pack (`config/phrases/id-ID.json`) as an Indonesian driver hears it: "Dalam 300 meter, belok kiri", ordinals after the noun ("jalan keluar ketiga"), "1,5" read satu koma lima, one form for every number.
 final class PhrasePackIdIDTests: XCTestCase {
     private typealias S = PhrasePackSamples
-    private let metres = { (v: Double) in SpokenDistance(value: v, unit: .metre) }
-    private let km = { (v: Double) in SpokenDistance(value: v, unit: .kilometre) }
-    private let miles = { (v: Double) in SpokenDistance(value: v, unit: .mile) }
 
     private func say(_ m: Maneuver, _ stage: CueStage = .distance, _ d: SpokenDistance? = nil, then: Maneuver? = nil,
                      landmark: Landmark? = nil, short: Bool = false, units: UnitSystem = .metric) throws -> String {

@@ -5,9 +5,6 @@ import XCTest
 /// The Kannada pack (`config/phrases/kn-IN.json`) as a Kannada driver hears it: polite imperatives last, genitive plural before ನಂತರ ("300 ಮೀಟರ್‌ಗಳ ನಂತರ") but 1 ಕಿಲೋಮೀಟರ್, a roundabout called ವೃತ್ತ, spelled ordinals before ನಿರ್ಗಮನ.
 final class PhrasePackKnINTests: XCTestCase {
     private typealias S = PhrasePackSamples
-    private let metres = { (v: Double) in SpokenDistance(value: v, unit: .metre) }
-    private let km = { (v: Double) in SpokenDistance(value: v, unit: .kilometre) }
-    private let miles = { (v: Double) in SpokenDistance(value: v, unit: .mile) }
 
     private func say(_ m: Maneuver, _ stage: CueStage = .distance, _ d: SpokenDistance? = nil, then: Maneuver? = nil,
                      landmark: Landmark? = nil, short: Bool = false, units: UnitSystem = .metric) throws -> String {

@@ -5,9 +5,6 @@ import XCTest
 /// The Malayalam pack (`config/phrases/ml-IN.json`) as a Malayalam driver hears it: formal imperatives last, the unit unchanged after any number ("ഒരു കിലോമീറ്റർ", "5 കിലോമീറ്റർ"), a road named as the way to go ("എംജി റോഡ് വഴി പോകാൻ"), spelled ordinals before എക്സിറ്റ്.
 final class PhrasePackMlINTests: XCTestCase {
     private typealias S = PhrasePackSamples
-    private let metres = { (v: Double) in SpokenDistance(value: v, unit: .metre) }
-    private let km = { (v: Double) in SpokenDistance(value: v, unit: .kilometre) }
-    private let miles = { (v: Double) in SpokenDistance(value: v, unit: .mile) }
 
     private func say(_ m: Maneuver, _ stage: CueStage = .distance, _ d: SpokenDistance? = nil, then: Maneuver? = nil,
                      landmark: Landmark? = nil, short: Bool = false, units: UnitSystem = .metric) throws -> String {

@@ -6,8 +6,6 @@ import XCTest
 /// Romanian (`config/phrases/ro-RO.json`) as a native listener expects it from a car navigation voice.
 final class PhrasePackRoROTests: XCTestCase {
     private typealias S = PhrasePackSamples
-    private let metres = { (v: Double) in SpokenDistance(value: v, unit: .metre) }
-    private let km = { (v: Double) in SpokenDistance(value: v, unit: .kilometre) }
 
     private func say(_ pack: PhrasePack, _ m: Maneuver, _ stage: CueStage = .distance, _ d: SpokenDistance? = nil,
                      then: Maneuver? = nil, landmark: Landmark? = nil, short: Bool = false, units: UnitSystem = .metric) -> String {
@@ -19,7 +17,6 @@ final class PhrasePackRoROTests: XCTestCase {
         pack.text(for: CuePhraseRequest(subject: subject, short: short), units: units)
     }
 
-    private let miles = { (v: Double) in SpokenDistance(value: v, unit: .mile) }
 
     func test_romanian_readsAsRomanianNavigationSpeaks() throws {
         let p = try S.pack("ro-RO")

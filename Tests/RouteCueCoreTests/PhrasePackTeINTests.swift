@@ -5,9 +5,6 @@ import XCTest
 /// The Telugu pack (`config/phrases/te-IN.json`) as a Telugu driver hears it: polite imperatives last, oblique plural before తర్వాత ("300 మీటర్ల తర్వాత") but ఒక కిలోమీటరు (spelled), spelled ordinals before నిష్క్రమణ.
 final class PhrasePackTeINTests: XCTestCase {
     private typealias S = PhrasePackSamples
-    private let metres = { (v: Double) in SpokenDistance(value: v, unit: .metre) }
-    private let km = { (v: Double) in SpokenDistance(value: v, unit: .kilometre) }
-    private let miles = { (v: Double) in SpokenDistance(value: v, unit: .mile) }
 
     private func say(_ m: Maneuver, _ stage: CueStage = .distance, _ d: SpokenDistance? = nil, then: Maneuver? = nil,
                      landmark: Landmark? = nil, short: Bool = false, units: UnitSystem = .metric) throws -> String {

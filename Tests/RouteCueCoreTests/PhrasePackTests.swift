@@ -7,9 +7,6 @@ import XCTest
 /// template of every pack, and en-US against `PlainEnglishPhrases`.
 final class PhrasePackTests: XCTestCase {
     private typealias S = PhrasePackSamples
-    private let metres = { (v: Double) in SpokenDistance(value: v, unit: .metre) }
-    private let km = { (v: Double) in SpokenDistance(value: v, unit: .kilometre) }
-    private let miles = { (v: Double) in SpokenDistance(value: v, unit: .mile) }
 
     private func enUSBytes() throws -> String {
         try String(contentsOf: S.folder.appendingPathComponent("en-US.json"), encoding: .utf8)
@@ -160,7 +157,7 @@ final class PhrasePackTests: XCTestCase {
         XCTAssertEqual(de.scripts, ["Latn"])
         let request = { (road: String, destinations: String) in
             CuePhraseRequest(subject: .maneuver(S.maneuver(.turn, .left, road: road, destinations: destinations), stage: .distance,
-                                                distance: self.metres(300), then: nil, landmark: nil))
+                                                distance: metres(300), then: nil, landmark: nil))
         }
         XCTAssertEqual(de.text(for: request("улица Ленина", "Москва, Köln, Bonn"), units: .metric),
                        "In 300 Metern links abbiegen Richtung Köln und Bonn")

@@ -5,9 +5,6 @@ import XCTest
 /// The Vietnamese pack (`config/phrases/vi-VN.json`) as a Vietnamese driver hears it: "Sau 300 mét nữa, rẽ trái", "ki lô mét" spelled as said, "1,5" read một phẩy năm, thứ tư for the fourth exit.
 final class PhrasePackViVNTests: XCTestCase {
     private typealias S = PhrasePackSamples
-    private let metres = { (v: Double) in SpokenDistance(value: v, unit: .metre) }
-    private let km = { (v: Double) in SpokenDistance(value: v, unit: .kilometre) }
-    private let miles = { (v: Double) in SpokenDistance(value: v, unit: .mile) }
 
     private func say(_ m: Maneuver, _ stage: CueStage = .distance, _ d: SpokenDistance? = nil, then: Maneuver? = nil,
                      landmark: Landmark? = nil, short: Bool = false, units: UnitSystem = .metric) throws -> String {

@@ -6,9 +6,6 @@ import XCTest
 /// The Mandarin pack (`config/phrases/zh-CN.json`) in tone-numbered pinyin for the cmn-latn-pinyin voice, as mainland navigation says it: 前方300米，左转进入长安街; 两公里 with liang3; 1.5 said 1 dian3 5; 在环岛从第三个出口驶出.
 final class PhrasePackZhCNTests: XCTestCase {
     private typealias S = PhrasePackSamples
-    private let metres = { (v: Double) in SpokenDistance(value: v, unit: .metre) }
-    private let km = { (v: Double) in SpokenDistance(value: v, unit: .kilometre) }
-    private let miles = { (v: Double) in SpokenDistance(value: v, unit: .mile) }
 
     private func say(_ m: Maneuver, _ stage: CueStage = .distance, _ d: SpokenDistance? = nil, then: Maneuver? = nil,
                      landmark: Landmark? = nil, short: Bool = false, units: UnitSystem = .metric) throws -> String {

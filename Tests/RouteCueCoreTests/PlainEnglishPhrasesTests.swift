@@ -1,5 +1,6 @@
 import FoundationEssentials
 import RouteCueCore
+import TestSupport
 import XCTest
 
 final class PlainEnglishPhrasesTests: XCTestCase {
@@ -30,9 +31,6 @@ final class PlainEnglishPhrasesTests: XCTestCase {
         PlainEnglishPhrases.text(for: CuePhraseRequest(subject: subject, short: short), units: units)
     }
 
-    private let km = { (v: Double) in SpokenDistance(value: v, unit: .kilometre) }
-    private let metres = { (v: Double) in SpokenDistance(value: v, unit: .metre) }
-    private let miles = { (v: Double) in SpokenDistance(value: v, unit: .mile) }
 
     // MARK: Full forms
 
