@@ -8,12 +8,11 @@ final class PhrasePackDaDKTests: XCTestCase {
 
     private func say(_ m: Maneuver, _ stage: CueStage = .distance, _ d: SpokenDistance? = nil, then: Maneuver? = nil,
                      landmark: Landmark? = nil, short: Bool = false, units: UnitSystem = .metric) throws -> String {
-        try S.pack("da-DK").text(for: CuePhraseRequest(subject: .maneuver(m, stage: stage, distance: d, then: then, landmark: landmark),
-                                                       short: short), units: units)
+        try S.pack("da-DK").say(m, stage, d, then: then, landmark: landmark, short: short, units: units)
     }
 
     private func say(_ subject: CuePhraseRequest.Subject, units: UnitSystem = .metric) throws -> String {
-        try S.pack("da-DK").text(for: CuePhraseRequest(subject: subject), units: units)
+        try S.pack("da-DK").say(subject, units: units)
     }
 
     func test_turns_keepTheVerbInSecondPlace() throws {

@@ -9,12 +9,11 @@ final class PhrasePackEsMXTests: XCTestCase {
 
     private func say(_ pack: PhrasePack, _ m: Maneuver, _ stage: CueStage = .distance, _ d: SpokenDistance? = nil,
                      then: Maneuver? = nil, landmark: Landmark? = nil, short: Bool = false, units: UnitSystem = .metric) -> String {
-        pack.text(for: CuePhraseRequest(subject: .maneuver(m, stage: stage, distance: d, then: then, landmark: landmark), short: short),
-                  units: units)
+        pack.say(m, stage, d, then: then, landmark: landmark, short: short, units: units)
     }
 
     private func say(_ pack: PhrasePack, _ subject: CuePhraseRequest.Subject, short: Bool = false, units: UnitSystem = .metric) -> String {
-        pack.text(for: CuePhraseRequest(subject: subject, short: short), units: units)
+        pack.say(subject, short: short, units: units)
     }
 
     func test_mexicanSpanish_readsAsMexicanNavigationSpeaks() throws {

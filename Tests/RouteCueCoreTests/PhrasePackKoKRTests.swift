@@ -9,12 +9,11 @@ final class PhrasePackKoKRTests: XCTestCase {
 
     private func say(_ m: Maneuver, _ stage: CueStage = .distance, _ d: SpokenDistance? = nil, then: Maneuver? = nil,
                      landmark: Landmark? = nil, short: Bool = false, units: UnitSystem = .metric) throws -> String {
-        try S.pack("ko-KR").text(for: CuePhraseRequest(subject: .maneuver(m, stage: stage, distance: d, then: then, landmark: landmark),
-                                                      short: short), units: units)
+        try S.pack("ko-KR").say(m, stage, d, then: then, landmark: landmark, short: short, units: units)
     }
 
     private func say(_ subject: CuePhraseRequest.Subject, short: Bool = false, units: UnitSystem = .metric) throws -> String {
-        try S.pack("ko-KR").text(for: CuePhraseRequest(subject: subject, short: short), units: units)
+        try S.pack("ko-KR").say(subject, short: short, units: units)
     }
 
     func test_turns_readAsKoreanNavigationSpeaks() throws {

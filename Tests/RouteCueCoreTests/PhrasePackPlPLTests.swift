@@ -10,8 +10,7 @@ final class PhrasePackPlPLTests: XCTestCase {
 
     private func say(_ m: Maneuver, _ stage: CueStage = .distance, _ d: SpokenDistance? = nil, then: Maneuver? = nil,
                      landmark: Landmark? = nil, short: Bool = false, units: UnitSystem = .metric) throws -> String {
-        try S.pack("pl-PL").text(for: CuePhraseRequest(subject: .maneuver(m, stage: stage, distance: d, then: then, landmark: landmark),
-                                                       short: short), units: units)
+        try S.pack("pl-PL").say(m, stage, d, then: then, landmark: landmark, short: short, units: units)
     }
 
     private func m(_ v: Double) -> SpokenDistance { SpokenDistance(value: v, unit: .metre) }

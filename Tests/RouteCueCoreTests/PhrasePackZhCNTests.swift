@@ -9,12 +9,11 @@ final class PhrasePackZhCNTests: XCTestCase {
 
     private func say(_ m: Maneuver, _ stage: CueStage = .distance, _ d: SpokenDistance? = nil, then: Maneuver? = nil,
                      landmark: Landmark? = nil, short: Bool = false, units: UnitSystem = .metric) throws -> String {
-        try S.pack("zh-CN").text(for: CuePhraseRequest(subject: .maneuver(m, stage: stage, distance: d, then: then, landmark: landmark),
-                                                      short: short), units: units)
+        try S.pack("zh-CN").say(m, stage, d, then: then, landmark: landmark, short: short, units: units)
     }
 
     private func say(_ subject: CuePhraseRequest.Subject, short: Bool = false, units: UnitSystem = .metric) throws -> String {
-        try S.pack("zh-CN").text(for: CuePhraseRequest(subject: subject, short: short), units: units)
+        try S.pack("zh-CN").say(subject, short: short, units: units)
     }
 
     private let here = Coordinate(latitude: 39.9, longitude: 116.4)
