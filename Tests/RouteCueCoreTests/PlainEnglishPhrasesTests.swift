@@ -4,20 +4,7 @@ import TestSupport
 import XCTest
 
 final class PlainEnglishPhrasesTests: XCTestCase {
-    private func maneuver(_ type: ManeuverType, _ modifier: ManeuverModifier? = nil, road: String? = nil,
-                          ref: String? = nil, destinations: String? = nil, exits: String? = nil,
-                          exitNumber: Int? = nil, rotaryName: String? = nil, bearingAfter: Double? = nil) -> Maneuver {
-        var m = Maneuver(type: type, modifier: modifier, location: Coordinate(latitude: 47.37, longitude: 8.54),
-                         provenance: Provenance(kind: .step, sourceLeg: 0, sourceIndex: 0, sourcePath: "test"))
-        m.roadName = road
-        m.ref = ref
-        m.destinations = destinations
-        m.exits = exits
-        m.exitNumber = exitNumber
-        m.rotaryName = rotaryName
-        m.bearingAfter = bearingAfter
-        return m
-    }
+    private typealias S = PhrasePackSamples
 
     private func say(_ m: Maneuver, _ stage: CueStage = .distance, _ distance: SpokenDistance? = nil,
                      then: Maneuver? = nil, landmark: Landmark? = nil, short: Bool = false,
@@ -35,63 +22,63 @@ final class PlainEnglishPhrasesTests: XCTestCase {
     // MARK: Full forms
 
     func test_turn_withDistanceAndRoad() {
-        XCTAssertEqual(say(maneuver(.turn, .left, road: "Main Street"), .distance, metres(500)),
+        XCTAssertEqual(say(S.maneuver(.turn, .left, road: "Main Street"), .distance, metres(500)),
                        "In 500 meters, turn left onto Main Street")
     }
 
     func test_action_saysNow_beforeTheRoad() {
-        XCTAssertEqual(say(maneuver(.turn, .left, road: "Main Street"), .action), "Turn left now onto Main Street")
-        XCTAssertEqual(say(maneuver(.uTurn), .action), "Make a U-turn now")
+        XCTAssertEqual(say(S.maneuver(.turn, .left, road: "Main Street"), .action), "Turn left now onto Main Street")
+        XCTAssertEqual(say(S.maneuver(.uTurn), .action), "Make a U-turn now")
     }
 
     func test_offRamp_withExitNumberAndDestination_inAQuarterMile() {
-        let exit = maneuver(.offRamp, .slightRight, destinations: "Basel", exits: "23")
+        let exit = S.maneuver(.offRamp, .slightRight, destinations: "Basel", exits: "23")
         XCTAssertEqual(say(exit, .range, miles(0.25), units: .imperialUS), "In a quarter mile, take exit 23 toward Basel")
         XCTAssertEqual(say(exit, .range, miles(0.25), units: .imperialUK), "In a quarter of a mile, take exit 23 toward Basel")
-        let leftExit = maneuver(.offRamp, .slightLeft, exits: "23B;24")
+        let leftExit = S.maneuver(.offRamp, .slightLeft, exits: "23B;24")
         XCTAssertEqual(say(leftExit, .action), "Take exit 23B on the left now")
     }
 
     func test_roundabout_saysTheExitOrdinal() {
-        XCTAssertEqual(say(maneuver(.roundabout, .right, ref: "A 1", exitNumber: 3), .range, km(2)),
+        XCTAssertEqual(say(S.maneuver(.roundabout, .right, ref: "A 1", exitNumber: 3), .range, km(2)),
                        "In 2 kilometers, at the roundabout, take the third exit onto A 1")
-        XCTAssertEqual(say(maneuver(.rotary, exitNumber: 12, rotaryName: "Place de l'Étoile"), .distance, metres(200)),
+        XCTAssertEqual(say(S.maneuver(.rotary, exitNumber: 12, rotaryName: "Place de l'Étoile"), .distance, metres(200)),
                        "In 200 meters, at Place de l'Étoile, take the 12th exit")
-        XCTAssertEqual(say(maneuver(.rotary, exitNumber: 2, rotaryName: "Place de l'Étoile"), .distance, metres(200), short: true),
+        XCTAssertEqual(say(S.maneuver(.rotary, exitNumber: 2, rotaryName: "Place de l'Étoile"), .distance, metres(200), short: true),
                        "In 200 meters, at the roundabout, take the second exit")
-        XCTAssertEqual(say(maneuver(.exitRoundabout, road: "Bahnhofstrasse"), .action),
+        XCTAssertEqual(say(S.maneuver(.exitRoundabout, road: "Bahnhofstrasse"), .action),
                        "Exit the roundabout now onto Bahnhofstrasse")
     }
 
     func test_otherManeuverTypes_readNaturally() {
-        XCTAssertEqual(say(maneuver(.merge, .slightLeft, ref: "I-80"), .distance, metres(300)), "In 300 meters, merge left onto I-80")
-        XCTAssertEqual(say(maneuver(.onRamp, .right, ref: "A 3", destinations: "A 3: Zürich, Chur, Sargans")),
+        XCTAssertEqual(say(S.maneuver(.merge, .slightLeft, ref: "I-80"), .distance, metres(300)), "In 300 meters, merge left onto I-80")
+        XCTAssertEqual(say(S.maneuver(.onRamp, .right, ref: "A 3", destinations: "A 3: Zürich, Chur, Sargans")),
                        "Take the ramp on the right onto A 3 toward Zürich and Chur")
-        XCTAssertEqual(say(maneuver(.fork, .slightRight, destinations: "Bern"), .distance, km(1)),
+        XCTAssertEqual(say(S.maneuver(.fork, .slightRight, destinations: "Bern"), .distance, km(1)),
                        "In 1 kilometer, at the fork, keep right toward Bern")
-        XCTAssertEqual(say(maneuver(.endOfRoad, .left, road: "Seestrasse"), .distance, metres(100)),
+        XCTAssertEqual(say(S.maneuver(.endOfRoad, .left, road: "Seestrasse"), .distance, metres(100)),
                        "In 100 meters, at the end of the road, turn left onto Seestrasse")
-        XCTAssertEqual(say(maneuver(.keep, .left), .distance, metres(400)), "In 400 meters, keep left")
-        XCTAssertEqual(say(maneuver(.fork, road: "A 1"), .distance, km(1)), "In 1 kilometer, take the fork onto A 1")
-        XCTAssertEqual(say(maneuver(.useLane, .slightLeft, road: "A 1", destinations: "Bern"), .distance, metres(500)),
+        XCTAssertEqual(say(S.maneuver(.keep, .left), .distance, metres(400)), "In 400 meters, keep left")
+        XCTAssertEqual(say(S.maneuver(.fork, road: "A 1"), .distance, km(1)), "In 1 kilometer, take the fork onto A 1")
+        XCTAssertEqual(say(S.maneuver(.useLane, .slightLeft, road: "A 1", destinations: "Bern"), .distance, metres(500)),
                        "In 500 meters, use the left lane toward Bern")
-        XCTAssertEqual(say(maneuver(.ferry, destinations: "Dover"), .distance, km(1)), "In 1 kilometer, take the ferry toward Dover")
-        XCTAssertEqual(say(maneuver(.continue, road: "Route 66"), .distance, metres(300)), "In 300 meters, continue straight onto Route 66")
-        XCTAssertEqual(say(maneuver(.newName, .slightLeft, road: "Hauptstrasse"), .action), "Continue slightly left now onto Hauptstrasse")
-        XCTAssertEqual(say(maneuver(.newName, road: "Hauptstrasse"), .distance, metres(50)), "In 50 meters, continue onto Hauptstrasse")
-        XCTAssertEqual(say(maneuver(.turn, .sharpRight), .action), "Turn sharp right now")
+        XCTAssertEqual(say(S.maneuver(.ferry, destinations: "Dover"), .distance, km(1)), "In 1 kilometer, take the ferry toward Dover")
+        XCTAssertEqual(say(S.maneuver(.continue, road: "Route 66"), .distance, metres(300)), "In 300 meters, continue straight onto Route 66")
+        XCTAssertEqual(say(S.maneuver(.newName, .slightLeft, road: "Hauptstrasse"), .action), "Continue slightly left now onto Hauptstrasse")
+        XCTAssertEqual(say(S.maneuver(.newName, road: "Hauptstrasse"), .distance, metres(50)), "In 50 meters, continue onto Hauptstrasse")
+        XCTAssertEqual(say(S.maneuver(.turn, .sharpRight), .action), "Turn sharp right now")
     }
 
     func test_depart_headsByCompassPoint() {
-        XCTAssertEqual(say(maneuver(.depart, road: "Main Street", bearingAfter: 3), .action), "Head north on Main Street")
-        XCTAssertEqual(say(maneuver(.depart, bearingAfter: 230), .action), "Head southwest")
-        XCTAssertEqual(say(maneuver(.depart, road: "Main Street"), .action, short: true), "Follow the route")
+        XCTAssertEqual(say(S.maneuver(.depart, road: "Main Street", bearingAfter: 3), .action), "Head north on Main Street")
+        XCTAssertEqual(say(S.maneuver(.depart, bearingAfter: 230), .action), "Head southwest")
+        XCTAssertEqual(say(S.maneuver(.depart, road: "Main Street"), .action, short: true), "Follow the route")
     }
 
     func test_arrivalAndWaypoint() {
-        XCTAssertEqual(say(maneuver(.arrive, .right), .action), "You have arrived at your destination, on the right")
-        XCTAssertEqual(say(maneuver(.arrive), .distance, metres(300)), "In 300 meters, you will arrive at your destination")
-        XCTAssertEqual(say(maneuver(.waypoint, .left), .action, short: true), "You have reached your waypoint")
+        XCTAssertEqual(say(S.maneuver(.arrive, .right), .action), "You have arrived at your destination, on the right")
+        XCTAssertEqual(say(S.maneuver(.arrive), .distance, metres(300)), "In 300 meters, you will arrive at your destination")
+        XCTAssertEqual(say(S.maneuver(.waypoint, .left), .action, short: true), "You have reached your waypoint")
         XCTAssertEqual(say(.waypointReached(name: "Zurich")), "You have reached your waypoint, Zurich")
         XCTAssertEqual(say(.waypointReached(name: "Zurich"), short: true), "You have reached your waypoint")
         XCTAssertEqual(say(.destinationReached(name: nil)), "You have arrived at your destination")
@@ -109,19 +96,19 @@ final class PlainEnglishPhrasesTests: XCTestCase {
     // MARK: Then-chains, landmarks, warnings
 
     func test_thenChain_addsTheNextManeuver_andShortFormDropsIt() {
-        let left = maneuver(.turn, .left, road: "Main Street"), right = maneuver(.turn, .right, road: "Wall Street")
-        XCTAssertEqual(say(maneuver(.turn, .left), .distance, metres(300), then: maneuver(.turn, .right)),
+        let left = S.maneuver(.turn, .left, road: "Main Street"), right = S.maneuver(.turn, .right, road: "Wall Street")
+        XCTAssertEqual(say(S.maneuver(.turn, .left), .distance, metres(300), then: S.maneuver(.turn, .right)),
                        "In 300 meters, turn left, then turn right")
         XCTAssertEqual(say(left, .action, then: right), "Turn left now onto Main Street, then turn right onto Wall Street")
         XCTAssertEqual(say(left, .distance, metres(300), then: right, short: true), "In 300 meters, turn left")
-        XCTAssertEqual(say(left, .distance, metres(300), then: maneuver(.arrive)),
+        XCTAssertEqual(say(left, .distance, metres(300), then: S.maneuver(.arrive)),
                        "In 300 meters, turn left onto Main Street, then you will arrive at your destination")
-        XCTAssertEqual(say(left, .action, then: maneuver(.roundabout, destinations: "Basel", exitNumber: 1)),
+        XCTAssertEqual(say(left, .action, then: S.maneuver(.roundabout, destinations: "Basel", exitNumber: 1)),
                        "Turn left now onto Main Street, then at the roundabout, take the first exit")
     }
 
     func test_landmark_replacesTheDistance_forKnownKindsOnly() {
-        let turn = maneuver(.turn, .left, road: "Wall Street")
+        let turn = S.maneuver(.turn, .left, road: "Wall Street")
         XCTAssertEqual(say(turn, .distance, metres(100), landmark: Landmark(kind: "traffic_signals")),
                        "At the next traffic light, turn left onto Wall Street")
         XCTAssertEqual(say(turn, .distance, metres(100), landmark: Landmark(kind: "stop_sign")),
@@ -198,9 +185,9 @@ final class PlainEnglishPhrasesTests: XCTestCase {
     }
 
     func test_roadNames_areCleanedOfControlCharacters() {
-        XCTAssertEqual(say(maneuver(.turn, .right, road: "Main\u{0}Street\n\u{7}", destinations: "\tBasel\u{2028}"), .action),
+        XCTAssertEqual(say(S.maneuver(.turn, .right, road: "Main\u{0}Street\n\u{7}", destinations: "\tBasel\u{2028}"), .action),
                        "Turn right now onto Main Street toward Basel")
-        XCTAssertEqual(say(maneuver(.turn, .right, road: "\n\u{1}", ref: "B 4"), .action), "Turn right now onto B 4")
+        XCTAssertEqual(say(S.maneuver(.turn, .right, road: "\n\u{1}", ref: "B 4"), .action), "Turn right now onto B 4")
     }
 
     // MARK: Every combination
@@ -214,11 +201,11 @@ final class PlainEnglishPhrasesTests: XCTestCase {
                 for stage in CueStage.allCases {
                     for short in [false, true] {
                         for distance in [nil, metres(300)] {
-                            let bare = maneuver(type, modifier)
-                            var rich = maneuver(type, modifier, road: "Main Street", ref: "A 1", destinations: "Basel",
+                            let bare = S.maneuver(type, modifier)
+                            var rich = S.maneuver(type, modifier, road: "Main Street", ref: "A 1", destinations: "Basel",
                                                 exits: "23", exitNumber: 2, rotaryName: "Place Ronde", bearingAfter: 90)
                             rich.instruction = "Main Street"
-                            for (m, then) in [(bare, nil), (rich, maneuver(.turn, .right, road: "Main Street"))] {
+                            for (m, then) in [(bare, nil), (rich, S.maneuver(.turn, .right, road: "Main Street"))] {
                                 let text = say(m, stage, distance, then: then, landmark: Landmark(kind: "traffic_signals"),
                                                short: short)
                                 count += 1

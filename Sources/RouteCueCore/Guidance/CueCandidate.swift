@@ -39,8 +39,21 @@ struct CueCandidate: Sendable {
     var endLeadSeconds: Double
     /// For a cue without a reference: the latest instant it may start.
     var latestStart: MonotonicInstant?
-    /// Higher wins a conflict.
+    /// Higher wins a conflict (`CueStage.priority` for maneuver stages; warnings 2, immediate cues 5).
     var priority: Int
     /// Metres to the maneuver when it became the next one (approach stages), to tell "too close" from "passed".
     var remainingWhenNext: Double? = nil
+}
+
+extension CueStage {
+    /// How a stage's cue weighs in a conflict: the nearer the maneuver, the more it matters.
+    var priority: Int {
+        switch self {
+        case .continue: return 0
+        case .range: return 1
+        case .reminder: return 2
+        case .distance: return 3
+        case .action: return 4
+        }
+    }
 }

@@ -113,7 +113,7 @@ extension GuidanceEngine {
             return CueCandidate(key: key, kind: kind, stage: .action, maneuver: maneuver.index, leg: maneuver.leg,
                                 full: full, short: short == full ? nil : short, reference: maneuver.distanceAlong,
                                 heardAt: heardAt, target: heardAt, trueLower: 0, endLeadSeconds: timing.actionLeadSeconds,
-                                latestStart: nil, priority: 4,
+                                latestStart: nil, priority: CueStage.action.priority,
                                 remainingWhenNext: plan.plannedAt.isFinite ? maneuver.distanceAlong - plan.plannedAt : nil)
         }
         let spoken: SpokenDistance
@@ -123,7 +123,7 @@ extension GuidanceEngine {
         case .waiting:
             return CueCandidate(key: key, kind: .maneuver, stage: stage, maneuver: maneuver.index, leg: maneuver.leg,
                                 full: "", short: nil, reference: maneuver.distanceAlong, heardAt: nil, target: nil,
-                                trueLower: 0, endLeadSeconds: 0, latestStart: nil, priority: stage == .distance ? 3 : stage == .reminder ? 2 : 1)
+                                trueLower: 0, endLeadSeconds: 0, latestStart: nil, priority: stage.priority)
         case .redundant(let reason):
             skipStage(maneuver, stage, plan: plan, e: e, reason: reason, actions: &actions)
             return nil
@@ -137,7 +137,7 @@ extension GuidanceEngine {
                             full: full, short: short == full ? nil : short, reference: maneuver.distanceAlong,
                             heardAt: spoken.metres, target: spoken.metres,
                             trueLower: SpokenDistances.trueRange(of: spoken, in: timing.units).lowerBound,
-                            endLeadSeconds: 0, latestStart: nil, priority: stage == .distance ? 3 : stage == .reminder ? 2 : 1,
+                            endLeadSeconds: 0, latestStart: nil, priority: stage.priority,
                             remainingWhenNext: plan.plannedAt.isFinite ? maneuver.distanceAlong - plan.plannedAt : nil)
     }
 

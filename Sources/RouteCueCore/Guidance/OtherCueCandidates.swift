@@ -16,7 +16,7 @@ extension GuidanceEngine {
         return CueCandidate(key: key, kind: .maneuver, stage: .continue, maneuver: p.index, leg: p.leg, full: text,
                             short: nil, reference: next.distanceAlong, heardAt: heardAt, target: heardAt,
                             trueLower: SpokenDistances.trueRange(of: spoken, in: timing.units).lowerBound,
-                            endLeadSeconds: 0, latestStart: nil, priority: 0)
+                            endLeadSeconds: 0, latestStart: nil, priority: CueStage.continue.priority)
     }
 
     /// The route's own announcements of a maneuver, at the places the server chose.
@@ -33,7 +33,7 @@ extension GuidanceEngine {
                                 full: a.text, short: nil, reference: maneuver.distanceAlong, heardAt: heardAt,
                                 target: heardAt, trueLower: last ? 0 : heardAt - max(25, 0.15 * heardAt),
                                 endLeadSeconds: last ? timing.actionLeadSeconds : 0, latestStart: nil,
-                                priority: last ? 4 : 3)
+                                priority: (last ? CueStage.action : .distance).priority)
         }
     }
 

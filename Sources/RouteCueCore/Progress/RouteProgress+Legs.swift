@@ -28,10 +28,8 @@ extension RouteProgress {
         lastMatch = nil
         guard let fix = lastFix, let position = fix.position, let measured = lastFixMeasured else { return [] }
         var events: [ProgressEvent] = []
-        let eph = fix.errors.horizontal ?? 10
-        let corridor = max(options.corridorMinimumMetres, options.corridorErrorFactor * eph)
-        let course = (fix.speed ?? 0) >= options.standingSpeed ? fix.course : nil
-        acquire(position, course: course, speed: speed, time: measured.seconds, sigma: max(1.5, eph / 2),
+        let (_, course, sigma, corridor) = reading(fix)
+        acquire(position, course: course, speed: speed, time: measured.seconds, sigma: sigma,
                 corridor: corridor, measured: measured, fix: fix, events: &events)
         return events
     }

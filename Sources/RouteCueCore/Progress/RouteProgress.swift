@@ -60,10 +60,7 @@ public struct RouteProgress: Sendable {
         let scale = clock.timeScale
         let speed = fix.speed.map { $0 * scale }
         let moving = (fix.speed ?? 0) >= options.standingSpeed
-        let course = moving ? fix.course : nil
-        let eph = fix.errors.horizontal ?? 10
-        let sigma = max(1.5, eph / 2)
-        let corridor = max(options.corridorMinimumMetres, options.corridorErrorFactor * eph)
+        let (eph, course, sigma, corridor) = reading(fix)
         let t = measured.seconds
 
         guard let filter else {
@@ -212,6 +209,15 @@ public struct RouteProgress: Sendable {
     }
 
     // MARK: Private
+
+    /// What a fix's quality means for matching: its horizontal error (eph; 10 m when it gives none), its course
+    /// (only while moving: standing GPS headings are noise), the measurement error of its position along the route
+    /// (1σ, eph / 2, at least 1.5 m), and the corridor max(`corridorMinimumMetres`, `corridorErrorFactor` × eph).
+    func reading(_ fix: Fix) -> (eph: Double, course: Double?, sigma: Double, corridor: Double) {
+        let eph = fix.errors.horizontal ?? 10
+        let course = (fix.speed ?? 0) >= options.standingSpeed ? fix.course : nil
+        return (eph, course, max(1.5, eph / 2), max(options.corridorMinimumMetres, options.corridorErrorFactor * eph))
+    }
 
     /// Whether the outliers collected agree with each other (a consistent jump, not noise).
     private func outliersAgree() -> Bool {
