@@ -8,8 +8,9 @@ SHARED     ?= ../shared/data
 BIN_RELEASE = .build/release/routecue
 BENCH       = .build/release/routecue-bench
 
-# Debian 12 packages: the C headers (and espeak-ng voices) of the four system-library targets.
-DEB_PACKAGES = pkg-config libgps-dev libasound2-dev libespeak-ng-dev espeak-ng-data libdbus-1-dev
+# Debian 12 packages: the C headers (and espeak-ng voices) of the four system-library targets; ALSA's plugins
+# (the file PCM `routecue say --wav` writes through) and utilities.
+DEB_PACKAGES = pkg-config libgps-dev libasound2-dev libasound2-plugins alsa-utils libespeak-ng-dev espeak-ng-data libdbus-1-dev
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
