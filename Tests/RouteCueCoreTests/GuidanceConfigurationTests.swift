@@ -50,7 +50,48 @@ final class GuidanceConfigurationTests: XCTestCase {
         XCTAssertEqual(Set(routes), Set(RouteCueConfiguration.audioRouteNames))
         for name in routes {
             let keys = try root.require("audio").require("routes").require(name).object().keys.filter { $0 != "$comment" }
-            XCTAssertEqual(keys, ["output_latency_s", "pre_roll_s"], name)
+            XCTAssertEqual(keys, ["pcm", "output_latency_s", "pre_roll_s", "open_ahead_s"], name)
+        }
+        let audio = try root.require("audio").object().keys.filter { $0 != "$comment" }
+        XCTAssertEqual(audio, ["route", "volume", "cache_bytes", "voice", "device", "routes"])
+    }
+
+    func test_everyAudioKey_isRead_andBadValuesNameTheirKey() throws {
+        let c = try parse(#"""
+            {"audio": {"route": "speaker", "volume": 0.5, "cache_bytes": 1000000,
+             "voice": {"words_per_minute": 160, "volume": 120, "pitch": 40, "variant": "f3"},
+             "device": {"rate": 44100, "channels": 1, "period_ms": 5, "periods": 3, "idle_hold_s": 0},
+             "routes": {"hfp": {"pcm": "bluealsa:DEV=00:11:22:33:44:55,PROFILE=sco", "open_ahead_s": 3}}}}
+            """#)
+        let a = c.audio
+        XCTAssertEqual(a.route, "speaker")
+        XCTAssertEqual(a.volume, 0.5)
+        XCTAssertEqual(a.cacheBytes, 1_000_000)
+        XCTAssertEqual(a.voice.wordsPerMinute, 160)
+        XCTAssertEqual(a.voice.volume, 120)
+        XCTAssertEqual(a.voice.pitch, 40)
+        XCTAssertEqual(a.voice.variant, "f3")
+        XCTAssertEqual(a.device.rate, 44100)
+        XCTAssertEqual(a.device.channels, 1)
+        XCTAssertEqual(a.device.periodMilliseconds, 5)
+        XCTAssertEqual(a.device.periods, 3)
+        XCTAssertEqual(a.device.idleHoldSeconds, 0)
+        XCTAssertEqual(a.routes["hfp"]?.pcm, "bluealsa:DEV=00:11:22:33:44:55,PROFILE=sco")
+        XCTAssertEqual(a.routes["hfp"]?.openAheadSeconds, 3)
+        XCTAssertEqual(c.audioRoute("hfp"), RouteCueConfiguration().audioRoute("hfp"), "timing untouched")
+        XCTAssertEqual(a.routes["default"], AudioSettings().routes["default"])
+        let bad: [(String, String)] = [
+            (#"{"audio": {"route": "a2dp"}}"#, "audio.route"),
+            (#"{"audio": {"volume": 2}}"#, "audio.volume"),
+            (#"{"audio": {"voice": {"words_per_minute": 175.5}}}"#, "audio.voice.words_per_minute"),
+            (#"{"audio": {"voice": {"variant": "../f3"}}}"#, "audio.voice.variant"),
+            (#"{"audio": {"device": {"periods": 1}}}"#, "audio.device.periods"),
+            (#"{"audio": {"device": {"rate": 1000}}}"#, "audio.device.rate"),
+            (#"{"audio": {"routes": {"speaker": {"pcm": ""}}}}"#, "audio.routes.speaker.pcm"),
+            (#"{"audio": {"routes": {"speaker": {"volume": 1}}}}"#, "audio.routes.speaker.volume"),
+        ]
+        for (text, path) in bad {
+            XCTAssertTrue(message(text).contains(path), "\(text): \(message(text))")
         }
     }
 
@@ -59,6 +100,8 @@ final class GuidanceConfigurationTests: XCTestCase {
         let text = try shippedText()
         let edits = [
             (#""pre_roll_s": 0.5"#, #""pre_roll_s": 0.4"#),
+            (#""open_ahead_s": 2"#, #""open_ahead_s": 1"#),
+            (#""period_ms": 8"#, #""period_ms": 10"#),
             (#""reminder": {"m": 1300}, "distance": {"m": 650}, "action": {"s": 10.4}"#,
              #""reminder": {"m": 1300}, "distance": {"m": 650}, "action": {"s": 10.5}"#),
             (#""off_route_heading_deg": 45"#, #""off_route_heading_deg": 46"#),
@@ -171,7 +214,7 @@ final class GuidanceConfigurationTests: XCTestCase {
         XCTAssertEqual(message(#"{"timing": {"warning_trigger": {"km": 1}}}"#), "timing.warning_trigger.km: unknown key")
         XCTAssertEqual(message(#"{"timing": {"stages": {"car": {"fastSpeed": {"distance": {"km": 1}}}}}}"#),
                        "timing.stages.car.fastSpeed.distance.km: unknown key")
-        XCTAssertEqual(message(#"{"audio": {"route": {}}}"#), "audio.route: unknown key")
+        XCTAssertEqual(message(#"{"audio": {"rout": {}}}"#), "audio.rout: unknown key")
         XCTAssertEqual(message(#"{"audio": {"routes": {"hfp": {"latency_s": 0.1}}}}"#), "audio.routes.hfp.latency_s: unknown key")
     }
 

@@ -1,4 +1,5 @@
-/// The `audio` section of the configuration file: `routes` → audio route name → output latency and pre-roll.
+/// The `audio` section of the configuration file: the active route, volume, voice and device parameters, the
+/// pre-rendering bound, and `routes` → audio route name → PCM, output latency, pre-roll and open-ahead time.
 enum AudioSection {
     /// The audio routes RouteCue knows: the fallback, the car's speakers, and a Bluetooth hands-free (HFP/SCO) link.
     static let routeNames = ["default", "speaker", "hfp"]
@@ -11,24 +12,87 @@ enum AudioSection {
         "hfp": AudioRouteTiming(outputLatency: 0.15, preRoll: 0.5),
     ]
 
-    /// Reads the section over `routes`; routes and keys not named keep their values.
-    static func read(_ section: JSONNode, into routes: inout [String: AudioRouteTiming]) throws(RouteImportError) {
+    /// Reads the section over `routes` and `settings`; keys not named keep their values.
+    static func read(_ section: JSONNode, into routes: inout [String: AudioRouteTiming],
+                     settings: inout AudioSettings) throws(RouteImportError) {
         for (key, node) in try ConfigObject(section).members() {
-            guard key == "routes" else { throw ConfigObject.unknownKey(node) }
-            for (name, routeNode) in try ConfigObject(node).members() {
+            switch key {
+            case "route":
+                let name = try node.string()
                 guard routeNames.contains(name) else {
-                    throw routeNode.error("unknown audio route (known: \(StageTableSection.names(routeNames)))")
+                    throw node.error("unknown audio route \"\(name.prefix(40))\" (known: \(StageTableSection.names(routeNames)))")
                 }
-                var timing = routes[name] ?? AudioRouteTiming()
-                for (field, value) in try ConfigObject(routeNode).members() {
-                    switch field {
-                    case "output_latency_s": timing.outputLatency = try value.configSeconds(max: 5)
-                    case "pre_roll_s": timing.preRoll = try value.configSeconds(max: 5)
-                    default: throw ConfigObject.unknownKey(value)
-                    }
-                }
-                routes[name] = timing
+                settings.route = name
+            case "volume": settings.volume = try node.configNumber(in: 0...1, unit: "")
+            case "cache_bytes":
+                let n = try node.int()
+                guard n >= 0, n <= 1 << 30 else { throw node.error("must be between 0 and 1073741824 bytes, not \(n)") }
+                settings.cacheBytes = n
+            case "voice": try readVoice(node, into: &settings.voice)
+            case "device": try readDevice(node, into: &settings.device)
+            case "routes": try readRoutes(node, into: &routes, settings: &settings.routes)
+            default: throw ConfigObject.unknownKey(node)
             }
+        }
+    }
+
+    private static func readVoice(_ section: JSONNode, into voice: inout AudioSettings.Voice) throws(RouteImportError) {
+        for (key, node) in try ConfigObject(section).members() {
+            switch key {
+            case "words_per_minute": voice.wordsPerMinute = try node.configInteger(in: 80...450, unit: "words per minute")
+            case "volume": voice.volume = try node.configInteger(in: 0...200, unit: "")
+            case "pitch": voice.pitch = try node.configInteger(in: 0...100, unit: "")
+            case "variant":
+                if case .null = node.value { voice.variant = nil; continue }
+                let variant = try node.string()
+                guard !variant.isEmpty, variant.count <= 20,
+                      variant.unicodeScalars.allSatisfy({ $0.isASCII && (($0.properties.isAlphabetic || ("0"..."9").contains($0)) || $0 == "_" || $0 == "-") }) else {
+                    throw node.error("must be an espeak-ng variant name such as \"f3\" (letters, digits, - _)")
+                }
+                voice.variant = variant
+            default: throw ConfigObject.unknownKey(node)
+            }
+        }
+    }
+
+    private static func readDevice(_ section: JSONNode, into device: inout AudioSettings.Device) throws(RouteImportError) {
+        for (key, node) in try ConfigObject(section).members() {
+            switch key {
+            case "rate": device.rate = try node.configInteger(in: 8000...192_000, unit: "Hz")
+            case "channels": device.channels = try node.configInteger(in: 1...8, unit: "channels")
+            case "period_ms": device.periodMilliseconds = try node.configNumber(in: 1...100, unit: "ms")
+            case "periods": device.periods = try node.configInteger(in: 2...32, unit: "periods")
+            case "idle_hold_s": device.idleHoldSeconds = try node.configSeconds(max: 600)
+            default: throw ConfigObject.unknownKey(node)
+            }
+        }
+    }
+
+    private static func readRoutes(_ section: JSONNode, into routes: inout [String: AudioRouteTiming],
+                                   settings: inout [String: AudioSettings.Route]) throws(RouteImportError) {
+        for (name, routeNode) in try ConfigObject(section).members() {
+            guard routeNames.contains(name) else {
+                throw routeNode.error("unknown audio route (known: \(StageTableSection.names(routeNames)))")
+            }
+            var timing = routes[name] ?? AudioRouteTiming()
+            var route = settings[name] ?? AudioSettings.Route(pcm: nil, openAheadSeconds: 0)
+            for (field, value) in try ConfigObject(routeNode).members() {
+                switch field {
+                case "output_latency_s": timing.outputLatency = try value.configSeconds(max: 5)
+                case "pre_roll_s": timing.preRoll = try value.configSeconds(max: 5)
+                case "open_ahead_s": route.openAheadSeconds = try value.configSeconds(max: 30)
+                case "pcm":
+                    if case .null = value.value { route.pcm = nil; continue }
+                    let pcm = try value.string()
+                    guard !pcm.isEmpty, pcm.utf8.count <= 256, !pcm.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+                        throw value.error("must be an ALSA PCM name such as \"default\" or \"hw:0,0\"")
+                    }
+                    route.pcm = pcm
+                default: throw ConfigObject.unknownKey(value)
+                }
+            }
+            routes[name] = timing
+            settings[name] = route
         }
     }
 }

@@ -71,7 +71,17 @@ extension JSONNode {
         return n
     }
 
-    private func configNumber(in range: ClosedRange<Double>, unit: String) throws(RouteImportError) -> Double {
+    /// A whole number within `range`, the error naming `unit`.
+    func configInteger(in range: ClosedRange<Int>, unit: String) throws(RouteImportError) -> Int {
+        let n = try int()
+        guard range.contains(n) else {
+            throw error("must be a whole number between \(range.lowerBound) and \(range.upperBound)\(unit.isEmpty ? "" : " \(unit)"), not \(n)")
+        }
+        return n
+    }
+
+    /// A number within `range`, the error naming `unit`.
+    func configNumber(in range: ClosedRange<Double>, unit: String) throws(RouteImportError) -> Double {
         let d = try double()
         guard range.contains(d) else {
             let suffix = unit.isEmpty ? "" : " \(unit)"

@@ -15,6 +15,8 @@ public struct RouteCueConfiguration: Sendable, Equatable {
     public var timingOptions = TimingOptions()
     /// The `audio.routes` section: output latency and pre-roll per audio route (`default`, `speaker`, `hfp`).
     public var audioRoutes: [String: AudioRouteTiming] = AudioSection.defaults
+    /// The rest of the `audio` section: active route, volume, voice, device, pre-rendering, PCM per route.
+    public var audio = AudioSettings()
 
     /// The audio route names the file may configure.
     public static var audioRouteNames: [String] { AudioSection.routeNames }
@@ -46,7 +48,7 @@ public struct RouteCueConfiguration: Sendable, Equatable {
                 }
             case "progress": try ProgressSection.read(section, into: &config.progressOptions)
             case "timing": try TimingSection.read(section, into: &config.timingOptions)
-            case "audio": try AudioSection.read(section, into: &config.audioRoutes)
+            case "audio": try AudioSection.read(section, into: &config.audioRoutes, settings: &config.audio)
             default:
                 throw ConfigObject.unknownKey(section)
             }
