@@ -1,0 +1,47 @@
+/// How guidance prompts are given (DESIGN.md "Ducking and calls"), following phone apps: in words, in short
+/// words, as a chime, or not at all (during a call).
+public enum PromptStyle: String, Sendable, Codable, CaseIterable {
+    /// Full sentences.
+    case normal
+    /// Short forms; the engine chooses the words, the queue plays them as they come.
+    case short
+    /// A chime in place of speech.
+    case tone
+    /// Nothing.
+    case none
+}
+
+/// The listener's settings the queue consults just before starting each output (its should-play policy).
+public struct OutputPolicy: Sendable, Equatable {
+    /// Everything is vetoed.
+    public var muted: Bool
+    /// How prompts are given.
+    public var promptStyle: PromptStyle
+    /// Volume factor, 0…1, applied to every output started from now on.
+    public var volume: Double
+
+    /// Creates a policy (`volume` clamped to 0…1, a non-finite one taken as 1).
+    public init(muted: Bool = false, promptStyle: PromptStyle = .normal, volume: Double = 1) {
+        self.muted = muted
+        self.promptStyle = promptStyle
+        self.volume = volume
+    }
+
+    /// `volume` clamped to 0…1 (a non-finite one taken as 1).
+    public var clampedVolume: Double { volume.isFinite ? min(1, max(0, volume)) : 1 }
+
+    /// The should-play verdict for `content`: muted and style `none` veto everything (never speak into a call);
+    /// style `tone` turns speech into a chime, while files and application audio play as they are.
+    public func verdict(for content: OutputContent) -> OutputVerdict {
+        if muted { return .veto(OutputReason.muted) }
+        switch promptStyle {
+        case .none:
+            return .veto(OutputReason.promptStyleNone)
+        case .tone:
+            if case .speech = content { return .tone }
+            return .play
+        case .normal, .short:
+            return .play
+        }
+    }
+}
