@@ -53,12 +53,13 @@ final class GuidanceConfigurationTests: XCTestCase {
             XCTAssertEqual(keys, ["pcm", "output_latency_s", "pre_roll_s", "open_ahead_s"], name)
         }
         let audio = try root.require("audio").object().keys.filter { $0 != "$comment" }
-        XCTAssertEqual(audio, ["route", "volume", "cache_bytes", "voice", "device", "routes"])
+        XCTAssertEqual(audio, ["route", "volume", "prompt_style", "spatial", "cache_bytes", "voice", "device", "routes"])
     }
 
     func test_everyAudioKey_isRead_andBadValuesNameTheirKey() throws {
         let c = try parse(#"""
-            {"audio": {"route": "speaker", "volume": 0.5, "cache_bytes": 1000000,
+            {"audio": {"route": "speaker", "volume": 0.5, "cache_bytes": 1000000, "prompt_style": "tone",
+             "spatial": {"enabled": true, "slight_deg": 20, "turn_deg": 50, "sharp_deg": 70, "uturn_deg": 90, "sweep_deg": 10},
              "voice": {"words_per_minute": 160, "volume": 120, "pitch": 40, "variant": "f3"},
              "device": {"rate": 44100, "channels": 1, "period_ms": 5, "periods": 3, "idle_hold_s": 0},
              "routes": {"hfp": {"pcm": "bluealsa:DEV=00:11:22:33:44:55,PROFILE=sco", "open_ahead_s": 3}}}}
@@ -67,6 +68,9 @@ final class GuidanceConfigurationTests: XCTestCase {
         XCTAssertEqual(a.route, "speaker")
         XCTAssertEqual(a.volume, 0.5)
         XCTAssertEqual(a.cacheBytes, 1_000_000)
+        XCTAssertEqual(a.promptStyle, .tone)
+        XCTAssertTrue(a.spatialEnabled)
+        XCTAssertEqual(a.spatial, SpatialPanning(slightAzimuth: 20, normalAzimuth: 50, sharpAzimuth: 70, uTurnAzimuth: 90, sweepDegrees: 10))
         XCTAssertEqual(a.voice.wordsPerMinute, 160)
         XCTAssertEqual(a.voice.volume, 120)
         XCTAssertEqual(a.voice.pitch, 40)
@@ -83,6 +87,8 @@ final class GuidanceConfigurationTests: XCTestCase {
         let bad: [(String, String)] = [
             (#"{"audio": {"route": "a2dp"}}"#, "audio.route"),
             (#"{"audio": {"volume": 2}}"#, "audio.volume"),
+            (#"{"audio": {"prompt_style": "loud"}}"#, "audio.prompt_style"),
+            (#"{"audio": {"spatial": {"turn_deg": 100}}}"#, "audio.spatial.turn_deg"),
             (#"{"audio": {"voice": {"words_per_minute": 175.5}}}"#, "audio.voice.words_per_minute"),
             (#"{"audio": {"voice": {"variant": "../f3"}}}"#, "audio.voice.variant"),
             (#"{"audio": {"device": {"periods": 1}}}"#, "audio.device.periods"),

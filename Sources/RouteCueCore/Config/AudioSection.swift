@@ -24,6 +24,13 @@ enum AudioSection {
                 }
                 settings.route = name
             case "volume": settings.volume = try node.configNumber(in: 0...1, unit: "")
+            case "prompt_style":
+                let text = try node.string()
+                guard let style = PromptStyle(rawValue: text) else {
+                    throw node.error("unknown prompt style \"\(text.prefix(40))\" (known: \(StageTableSection.names(PromptStyle.allCases.map(\.rawValue))))")
+                }
+                settings.promptStyle = style
+            case "spatial": try readSpatial(node, into: &settings)
             case "cache_bytes":
                 let n = try node.int()
                 guard n >= 0, n <= 1 << 30 else { throw node.error("must be between 0 and 1073741824 bytes, not \(n)") }
@@ -31,6 +38,20 @@ enum AudioSection {
             case "voice": try readVoice(node, into: &settings.voice)
             case "device": try readDevice(node, into: &settings.device)
             case "routes": try readRoutes(node, into: &routes, settings: &settings.routes)
+            default: throw ConfigObject.unknownKey(node)
+            }
+        }
+    }
+
+    private static func readSpatial(_ section: JSONNode, into settings: inout AudioSettings) throws(RouteImportError) {
+        for (key, node) in try ConfigObject(section).members() {
+            switch key {
+            case "enabled": settings.spatialEnabled = try node.bool()
+            case "slight_deg": settings.spatial.slightAzimuth = try node.configNumber(in: 0...90, unit: "degrees")
+            case "turn_deg": settings.spatial.normalAzimuth = try node.configNumber(in: 0...90, unit: "degrees")
+            case "sharp_deg": settings.spatial.sharpAzimuth = try node.configNumber(in: 0...90, unit: "degrees")
+            case "uturn_deg": settings.spatial.uTurnAzimuth = try node.configNumber(in: 0...90, unit: "degrees")
+            case "sweep_deg": settings.spatial.sweepDegrees = try node.configNumber(in: 0...90, unit: "degrees")
             default: throw ConfigObject.unknownKey(node)
             }
         }

@@ -40,6 +40,12 @@ public struct AudioSettings: Sendable, Equatable {
     public var route = "default"
     /// Volume factor of every output, 0…1.
     public var volume = 1.0
+    /// How prompts are given when no call is active: `normal`, `short`, `tone` or `none`.
+    public var promptStyle = PromptStyle.normal
+    /// Whether maneuver cues are panned toward their side.
+    public var spatialEnabled = false
+    /// The azimuths and sweep of panned cues.
+    public var spatial = SpatialPanning()
     /// Most bytes of pre-rendered speech kept ready (8 MiB holds about three minutes of espeak-ng speech).
     public var cacheBytes = 8 << 20
     /// The voice parameters.
@@ -55,4 +61,7 @@ public struct AudioSettings: Sendable, Equatable {
 
     /// The built-in defaults.
     public init() {}
+
+    /// The queue's policy these settings give (not muted).
+    public var policy: OutputPolicy { OutputPolicy(muted: false, promptStyle: promptStyle, volume: volume) }
 }
