@@ -111,6 +111,9 @@ public final class SpeechThread: Sendable {
         }
     }
 
+    /// The job being synthesized now, if any.
+    public var runningJob: SpeechJob? { core.inbox.withLock { $0.running?.job } }
+
     /// The number of jobs waiting (not counting the one running).
     public var queuedJobCount: Int { core.inbox.withLock { $0.now.count + $0.ahead.count } }
 
