@@ -77,8 +77,8 @@ public final class SpeechThread: Sendable {
     }
 
     /// Cancels `job`: a queued job is removed and completes with `cancelled` (on this thread); a running one is
-    /// aborted and completes with `aborted` (on the speech thread). Returns false when the job has already
-    /// completed (or never existed).
+    /// aborted within one espeak-ng buffer and completes with `aborted` (on the speech thread; with its speech
+    /// when it was just finishing). Returns false when the job has already completed (or never existed).
     @discardableResult
     public func cancel(_ job: SpeechJob) -> Bool {
         let outcome = core.inbox.withLock { inbox -> (removed: PendingSpeechJob?, aborted: Bool) in

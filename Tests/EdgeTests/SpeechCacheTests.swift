@@ -75,7 +75,7 @@ final class SpeechCacheTests: XCTestCase {
 
         var latencies: [Double] = []
         for text in next {
-            let slot = ResultSlot()
+            let slot = SpeechResultSlot()
             let start = SpeechSignal.now()
             renderer.speechNow(text, settings: settings) { slot.fill($0) }
             // A hit answers on the caller's thread, before speechNow returns.
@@ -88,7 +88,7 @@ final class SpeechCacheTests: XCTestCase {
         XCTAssertEqual(statistics.hits, 4)
 
         // A miss is synthesized at .now and cached.
-        let miss = ResultSlot()
+        let miss = SpeechResultSlot()
         let start = SpeechSignal.now()
         renderer.speechNow(cues[5], settings: settings) { miss.fill($0) }
         let speech = try XCTUnwrap(miss.wait(seconds: 30)).get()
@@ -103,12 +103,12 @@ final class SpeechCacheTests: XCTestCase {
         let renderer = SpeechPreRenderer(thread: thread, cache: cache)
         let settings = VoiceSettings()
         // A long job keeps the thread busy, so the pre-renderings wait in the queue.
-        let busy = ResultSlot()
+        let busy = SpeechResultSlot()
         thread.synthesize(Array(repeating: cues[6], count: 20).joined(separator: ". "), settings: settings,
                           urgency: .now) { busy.fill($0) }
         renderer.renderAhead(cues, settings: settings)
         let due = cues[cues.count - 1]
-        let answer = ResultSlot()
+        let answer = SpeechResultSlot()
         renderer.speechNow(due, settings: settings) { answer.fill($0) }
         XCTAssertGreaterThan(try XCTUnwrap(answer.wait(seconds: 30)).get().duration, 1)
         // The due cue was promoted ahead of the other pre-renderings still queued or running.
@@ -124,11 +124,11 @@ final class SpeechCacheTests: XCTestCase {
         let thread = try SpeechThread()
         defer { thread.shutdown() }
         let renderer = SpeechPreRenderer(thread: thread, cache: SpeechCache(maxBytes: 8_000_000))
-        let busy = ResultSlot()
+        let busy = SpeechResultSlot()
         thread.synthesize(Array(repeating: cues[6], count: 20).joined(separator: ". "), settings: VoiceSettings(),
                           urgency: .now) { busy.fill($0) }
         renderer.renderAhead(cues, settings: VoiceSettings())
-        let answer = ResultSlot()
+        let answer = SpeechResultSlot()
         renderer.speechNow(cues[2], settings: VoiceSettings()) { answer.fill($0) }
         let cancelled = renderer.cancelAhead()
         XCTAssertEqual(cancelled, cues.count - 1)

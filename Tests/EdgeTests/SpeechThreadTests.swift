@@ -66,9 +66,9 @@ final class SpeechThreadTests: XCTestCase {
     func test_cancelQueuedJob_completesItCancelled_andTheOthersRun() throws {
         let thread = try SpeechThread()
         defer { thread.shutdown() }
-        let busy = ResultSlot()
-        let queued = ResultSlot()
-        let after = ResultSlot()
+        let busy = SpeechResultSlot()
+        let queued = SpeechResultSlot()
+        let after = SpeechResultSlot()
         thread.synthesize(longText, settings: VoiceSettings(), urgency: .now) { busy.fill($0) }
         let job = thread.synthesize("Turn right", settings: VoiceSettings(), urgency: .ahead) { queued.fill($0) }
         thread.synthesize("Turn left", settings: VoiceSettings(), urgency: .ahead) { after.fill($0) }
@@ -91,7 +91,7 @@ final class SpeechThreadTests: XCTestCase {
 
         var abortLatencies: [Double] = []
         for _ in 0..<5 {
-            let slot = ResultSlot()
+            let slot = SpeechResultSlot()
             let job = thread.synthesize(longText, settings: VoiceSettings(), urgency: .now) { slot.fill($0) }
             while thread.runningJob != job, slot.result == nil { usleep(100) }
             usleep(UInt32(fullSeconds * 1e6 / 4))  // let it get a quarter of the way
@@ -129,7 +129,7 @@ final class SpeechThreadTests: XCTestCase {
 
     func test_shutdown_cancelsQueuedJobs_andLaterSubmissions() throws {
         let thread = try SpeechThread()
-        let slots = (0..<4).map { _ in ResultSlot() }
+        let slots = (0..<4).map { _ in SpeechResultSlot() }
         thread.synthesize(longText, settings: VoiceSettings(), urgency: .now) { slots[0].fill($0) }
         for index in 1..<4 {
             thread.synthesize("Turn left \(index)", settings: VoiceSettings(), urgency: .ahead) { slots[index].fill($0) }
@@ -142,7 +142,7 @@ final class SpeechThreadTests: XCTestCase {
         print("speech: after shutdown: \(codes.map { $0.map { "\($0.rawValue)" } ?? "speech" })")
         XCTAssertTrue(slots.allSatisfy { $0.result != nil }, "every job completed by the time shutdown returns")
         XCTAssertEqual(Array(codes[1...]), [.cancelled, .cancelled, .cancelled])
-        let late = ResultSlot()
+        let late = SpeechResultSlot()
         thread.synthesize("Turn left", settings: VoiceSettings(), urgency: .now) { late.fill($0) }
         guard case .failure(let error) = late.result else { return XCTFail("accepted after shutdown") }
         XCTAssertEqual(error.code, .cancelled)

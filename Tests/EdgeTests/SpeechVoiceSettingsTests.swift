@@ -59,6 +59,17 @@ final class SpeechVoiceSettingsTests: XCTestCase {
         XCTAssertEqual(VoiceSettings(voice: "en+f3"), VoiceSettings(voice: "en", variant: "f3"))
     }
 
+    func test_ssmlMarkupInSettings_isInterpreted_andPlainSettingsAfterItAreUnchanged() throws {
+        let thread = try SpeechThread()
+        defer { thread.shutdown() }
+        let plainBefore = try SpeechSignal.wait(thread, "Turn left", VoiceSettings())
+        let ssml = try SpeechSignal.wait(thread, "<speak>Turn <break time=\"1500ms\"/> left</speak>", VoiceSettings(markup: .ssml))
+        let plainAfter = try SpeechSignal.wait(thread, "Turn left", VoiceSettings())
+        print("speech: \"Turn left\" \(plainBefore.duration) s, with a 1.5 s SSML break \(ssml.duration) s")
+        XCTAssertGreaterThan(ssml.duration, plainBefore.duration + 1.2)
+        XCTAssertEqual(plainAfter.duration, plainBefore.duration, accuracy: plainBefore.duration * 0.03 + 0.03)
+    }
+
     func test_badVoiceOrVariantOrRange_failsClearly_andTheThreadKeepsWorking() throws {
         let thread = try SpeechThread()
         defer { thread.shutdown() }
@@ -91,7 +102,7 @@ enum SpeechSignal {
     /// The thread's result for `text`, waited for (at most 60 s).
     static func result(_ thread: SpeechThread, _ text: String, _ settings: VoiceSettings,
                        urgency: SpeechUrgency = .now) -> Result<SynthesizedSpeech, SpeechError> {
-        let done = ResultSlot()
+        let done = SpeechResultSlot()
         thread.synthesize(text, settings: settings, urgency: urgency) { done.fill($0) }
         return done.wait(seconds: 60) ?? .failure(SpeechError(code: .internalError, message: "timed out"))
     }
@@ -159,7 +170,7 @@ enum SpeechSignal {
 }
 
 /// One result delivered from another thread, waited for by polling.
-final class ResultSlot: Sendable {
+final class SpeechResultSlot: Sendable {
     private let value = Mutex<Result<SynthesizedSpeech, SpeechError>?>(nil)
     /// Seconds on the monotonic clock when the result arrived.
     private let arrival = Mutex<Double?>(nil)
