@@ -2,17 +2,27 @@ import CESpeakNG
 import Synchronization
 
 /// The one espeak-ng instance of the process. espeak-ng keeps all its state in globals and is not re-entrant,
-/// so every call into it goes through `SpeechEngine.shared`, one process-wide lock.
-/// Issue 5 moves synthesis to a dedicated speech thread (DESIGN.md, "Threads and time"); this lock stays as
-/// the guard that no second caller ever enters espeak-ng at the same time.
+/// so every call into it goes through `SpeechEngine.shared`, one process-wide lock. `SpeechThread` does the
+/// service's synthesis on its own thread; this lock stays as the guard that no second caller (a
+/// `SpeechSynthesizer`, a `PhonemeTranscriber`) ever enters espeak-ng at the same time.
 struct SpeechEngine: ~Copyable {
     /// The lock around espeak-ng; its value is what RouteCue knows of espeak-ng's global state.
     static let shared = Mutex(SpeechEngine())
 
+    /// What espeak-ng currently has set, so a caller re-selects only after another changed it.
+    private struct Selection: Equatable {
+        var voiceName: String
+        var rate: Int32
+        var volume: Int32
+        var pitch: Int32
+    }
+
     /// The result of `espeak_Initialize`, made once per process: the sample rate, or why it failed.
     private var initialization: Result<Int, SpeechError>?
-    /// The voice and rate espeak-ng currently has set, so a synthesizer re-selects them only after another changed them.
-    private var selection: (voice: String, rate: Int32)?
+    /// The voice and parameters espeak-ng currently has set (nil after SSML, which may change them).
+    private var selection: Selection?
+    /// The installed voice variants (files in espeak-ng-data/voices/!v), read on first use.
+    private var variants: Set<String>?
 
     private init() {}
 
@@ -33,33 +43,76 @@ struct SpeechEngine: ~Copyable {
         return try outcome.get()
     }
 
-    /// Makes `voice` and `rate` (words per minute) espeak-ng's current ones
-    /// (`espeak_SetVoiceByName`, `espeak_SetParameter(espeakRATE)`).
+    /// Makes `voice` and `rate` (words per minute) espeak-ng's current ones, at normal volume and pitch.
     mutating func select(voice: String, rate: Int32) throws(SpeechError) {
+        try select(VoiceSettings(voice: voice, wordsPerMinute: Int(rate)))
+    }
+
+    /// Makes `settings`' voice, variant, rate, volume and pitch espeak-ng's current ones
+    /// (`espeak_SetVoiceByName`, `espeak_SetParameter` for `espeakRATE`, `espeakVOLUME`, `espeakPITCH`), after
+    /// checking them (`VoiceSettings.validate()`, and that the variant is installed). Does nothing when they are
+    /// already selected.
+    mutating func select(_ settings: VoiceSettings) throws(SpeechError) {
+        try settings.validate()
         _ = try sampleRate()
-        if let selection, selection.voice == voice, selection.rate == rate { return }
+        let wanted = Selection(voiceName: settings.espeakVoiceName, rate: Int32(settings.wordsPerMinute),
+                               volume: Int32(settings.volume), pitch: Int32(settings.pitch))
+        if selection == wanted { return }
+        if let variant = settings.variant, !installedVariants().contains(variant) {
+            throw SpeechError(code: .notFound, message: "voice variant \"\(variant)\" not found")
+        }
         selection = nil
-        let voiceStatus = espeak_SetVoiceByName(voice)
+        let voiceStatus = espeak_SetVoiceByName(wanted.voiceName)
         guard voiceStatus == EE_OK else {
             let what = voiceStatus == EE_NOT_FOUND ? "not found" : "could not be selected"
             throw SpeechError(code: SpeechError.Code(rawValue: Int32(voiceStatus.rawValue)),
-                              message: "voice \"\(voice)\" \(what)")
+                              message: "voice \"\(settings.voice)\" \(what)")
         }
-        let rateStatus = espeak_SetParameter(espeakRATE, rate, 0)
-        guard rateStatus == EE_OK else {
-            throw SpeechError(code: SpeechError.Code(rawValue: Int32(rateStatus.rawValue)),
-                              message: "rate \(rate) words/min could not be set")
+        try setParameter(espeakRATE, wanted.rate, "rate \(wanted.rate) words/min")
+        try setParameter(espeakVOLUME, wanted.volume, "volume \(wanted.volume)")
+        try setParameter(espeakPITCH, wanted.pitch, "pitch \(wanted.pitch)")
+        selection = wanted
+    }
+
+    /// `espeak_SetParameter(parameter, value, absolute)`, throwing with `what` on failure.
+    private func setParameter(_ parameter: espeak_PARAMETER, _ value: Int32, _ what: String) throws(SpeechError) {
+        let status = espeak_SetParameter(parameter, value, 0)
+        guard status == EE_OK else {
+            throw SpeechError(code: SpeechError.Code(rawValue: Int32(status.rawValue)),
+                              message: "\(what) could not be set")
         }
-        selection = (voice, rate)
+    }
+
+    /// The names of the installed voice variants (`espeak_ListVoices` with language `variant`: identifiers
+    /// `!v/f3`, ...), read once.
+    mutating func installedVariants() -> Set<String> {
+        if let variants { return variants }
+        var names: Set<String> = []
+        "variant".withCString { language in
+            var spec = espeak_VOICE()
+            spec.languages = language
+            guard var entry = espeak_ListVoices(&spec) else { return }
+            while let voice = entry.pointee {
+                if let identifier = voice.pointee.identifier {
+                    let path = String(cString: identifier)
+                    names.insert(String(path.split(separator: "/").last ?? Substring(path)))
+                }
+                entry += 1
+            }
+        }
+        variants = names
+        return names
     }
 
     /// Synthesizes `text` as UTF-8 (`espeak_Synth` with `espeakCHARS_UTF8` plus the flags of `markup`; plain
-    /// by default: no SSML, no phoneme input) with the current voice and rate, collecting all samples and word
-    /// starts. SSML may switch espeak-ng's voice (`<voice>`, `xml:lang`), so after SSML the voice is re-selected
-    /// on the next call.
-    mutating func synthesize(_ text: String, markup: SpeechMarkup = .plain) throws(SpeechError) -> SynthesizedSpeech {
+    /// by default: no SSML, no phoneme input) with the current voice and parameters, collecting all samples and
+    /// boundaries. SSML may switch espeak-ng's voice (`<voice>`, `xml:lang`), so after SSML the voice is
+    /// re-selected on the next call. When `abort` is raised during the call, the synth callback returns 1,
+    /// espeak-ng stops within one buffer, and this throws `aborted`.
+    mutating func synthesize(_ text: String, markup: SpeechMarkup = .plain,
+                             abort: SpeechAbortFlag? = nil) throws(SpeechError) -> SynthesizedSpeech {
         let rate = try sampleRate()
-        let collector = SynthesisCollector()
+        let collector = SynthesisCollector(abort: abort)
         let userData = Unmanaged.passUnretained(collector).toOpaque()
         let byteCount = text.utf8.count + 1
         let status = withExtendedLifetime(collector) {
@@ -69,41 +122,14 @@ struct SpeechEngine: ~Copyable {
             }
         }
         if markup.interpretsSSML { selection = nil }
+        if collector.wasAborted {
+            throw SpeechError(code: .aborted, message:
+                "synthesis of a text of \(text.utf8.count) bytes aborted after \(collector.samples.count) samples")
+        }
         guard status == EE_OK else {
             throw SpeechError(code: SpeechError.Code(rawValue: Int32(status.rawValue)),
                               message: "espeak_Synth failed for a text of \(text.utf8.count) bytes")
         }
-        return SynthesizedSpeech(samples: collector.samples, sampleRate: rate, wordStarts: collector.wordStarts)
+        return collector.speech(sampleRate: rate)
     }
-}
-
-/// What the synth callback gathers during one `espeak_Synth` call; reached through the call's `user_data`.
-private final class SynthesisCollector {
-    var samples: [Int16] = []
-    var wordStarts: [Int] = []
-    /// Character position of the last word recorded, to drop repeated WORD events.
-    var lastWordTextPosition: Int32 = -1
-}
-
-/// espeak-ng's synth callback: appends the buffer's samples and the sample positions of its WORD events to the
-/// `SynthesisCollector` passed as `user_data`. Returns 0 to continue synthesis.
-private func collectSynthesisOutput(
-    _ wave: UnsafeMutablePointer<Int16>?, _ sampleCount: Int32, _ events: UnsafeMutablePointer<espeak_EVENT>?
-) -> Int32 {
-    guard let events, let userData = events.pointee.user_data else { return 0 }
-    let collector = Unmanaged<SynthesisCollector>.fromOpaque(userData).takeUnretainedValue()
-    var event = events
-    while event.pointee.type != espeakEVENT_LIST_TERMINATED {
-        // `sample` is the event's exact sample index in this message (`audio_position` is the same in ms).
-        // espeak-ng may report a word twice across a clause boundary: keep the first report of each word.
-        if event.pointee.type == espeakEVENT_WORD, event.pointee.text_position > collector.lastWordTextPosition {
-            collector.wordStarts.append(Int(event.pointee.sample))
-            collector.lastWordTextPosition = event.pointee.text_position
-        }
-        event += 1
-    }
-    if let wave, sampleCount > 0 {
-        collector.samples.append(contentsOf: UnsafeBufferPointer(start: wave, count: Int(sampleCount)))
-    }
-    return 0
 }

@@ -15,6 +15,11 @@ public struct SpeechError: Error, Equatable, Sendable, CustomStringConvertible {
         public static let notFound = Code(rawValue: 2)
         /// Not an espeak-ng status: RouteCue rejected an argument (a malformed voice name, a rate out of range).
         public static let invalidArgument = Code(rawValue: -22)
+        /// Not an espeak-ng status: a running synthesis was stopped midway (`SpeechThread.cancel`, shutdown);
+        /// its partial audio is discarded.
+        public static let aborted = Code(rawValue: -4)
+        /// Not an espeak-ng status: a job was cancelled before it started, or the speech thread was shut down.
+        public static let cancelled = Code(rawValue: -125)
     }
 
     /// What went wrong, as espeak-ng (or RouteCue) reported it.

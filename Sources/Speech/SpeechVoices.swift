@@ -49,6 +49,14 @@ public enum SpeechVoices {
         }
     }
 
+    /// The names of the installed voice variants (`VoiceSettings.variant`: `f3`, `m2`, `klatt`, ...), sorted.
+    public static func variants() throws(SpeechError) -> [String] {
+        try SpeechEngine.shared.withLock { (engine) throws(SpeechError) -> [String] in
+            _ = try engine.sampleRate()
+            return engine.installedVariants().sorted()
+        }
+    }
+
     /// Reads espeak-ng's language list: a priority byte, a NUL-terminated name, again, until a zero byte.
     private static func languages(_ list: UnsafePointer<CChar>?) -> [SpeechVoice.Language] {
         guard var cursor = list else { return [] }
