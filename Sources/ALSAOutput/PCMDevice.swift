@@ -144,9 +144,7 @@ public final class PCMDevice {
         var rate = UInt32(max(1, request.rate))
         var direction: Int32 = 0
         try check(snd_pcm_hw_params_set_rate_near(pcm, params, &rate, &direction), "snd_pcm_hw_params_set_rate_near")
-        var period = snd_pcm_uframes_t(max(16, Int((request.periodSeconds * Double(rate)).rounded())))
-        direction = 0
-        try check(snd_pcm_hw_params_set_period_size_near(pcm, params, &period, &direction), "snd_pcm_hw_params_set_period_size_near")
+        var period = try choosePeriod(pcm, params, request, rate: Int(rate))
         var buffer = period * snd_pcm_uframes_t(max(2, request.periods))
         try check(snd_pcm_hw_params_set_buffer_size_near(pcm, params, &buffer), "snd_pcm_hw_params_set_buffer_size_near")
         try check(snd_pcm_hw_params(pcm, params), "snd_pcm_hw_params")
@@ -156,6 +154,33 @@ public final class PCMDevice {
         try check(snd_pcm_hw_params_get_rate(params, &rate, &direction), "snd_pcm_hw_params_get_rate")
         try check(snd_pcm_hw_params_get_channels(params, &channels), "snd_pcm_hw_params_get_channels")
         return PCMConfiguration(rate: Int(rate), channels: Int(channels), periodFrames: Int(period), bufferFrames: Int(buffer))
+    }
+
+    /// Sets the period nearest the requested length, first among periods of 5–10 ms (or up to the requested
+    /// length if it lies outside): "nearest" alone may pick 512 frames over 256 for a 384-frame target on
+    /// a device that only offers powers of two.
+    private static func choosePeriod(_ pcm: OpaquePointer, _ params: OpaquePointer, _ request: PCMRequest, rate: Int) throws(ALSAError) -> snd_pcm_uframes_t {
+        let target = max(16, Int((request.periodSeconds * Double(rate)).rounded()))
+        var period = snd_pcm_uframes_t(target)
+        var direction: Int32 = 0
+        var allocated: OpaquePointer?
+        if snd_pcm_hw_params_malloc(&allocated) >= 0, let trial = allocated {
+            defer { snd_pcm_hw_params_free(trial) }
+            snd_pcm_hw_params_copy(trial, params)
+            var low = snd_pcm_uframes_t(min(target, rate / 200))
+            var high = snd_pcm_uframes_t(max(target, rate / 100))
+            var lowDirection: Int32 = 0
+            var highDirection: Int32 = 0
+            if snd_pcm_hw_params_set_period_size_minmax(pcm, trial, &low, &lowDirection, &high, &highDirection) >= 0,
+               snd_pcm_hw_params_set_period_size_near(pcm, trial, &period, &direction) >= 0 {
+                snd_pcm_hw_params_copy(params, trial)
+                return period
+            }
+            period = snd_pcm_uframes_t(target)
+        }
+        let code = snd_pcm_hw_params_set_period_size_near(pcm, params, &period, &direction)
+        if code < 0 { throw ALSAError(call: "snd_pcm_hw_params_set_period_size_near", device: request.device, code: code) }
+        return period
     }
 
     private static func setSoftwareParameters(_ pcm: OpaquePointer, _ device: String, _ configuration: PCMConfiguration) throws(ALSAError) {

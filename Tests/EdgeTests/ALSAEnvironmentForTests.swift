@@ -58,6 +58,7 @@ final class JackDummyServer {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
+        usleep(300_000) // jackd takes a moment; earlier opens only print connection errors
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline {
             if (try? PCMDevice(request: PCMRequest(device: ALSATestEnvironment.pacedDevice))) != nil { return }
