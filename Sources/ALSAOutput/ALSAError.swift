@@ -19,6 +19,14 @@ public struct ALSAError: Error, Sendable, Equatable, CustomStringConvertible {
         self.message = String(cString: snd_strerror(code))
     }
 
+    /// An error the wrapper itself found (e.g. a device that stopped playing), with its own message.
+    public init(call: String, device: String, code: Int32, message: String) {
+        self.call = call
+        self.device = device
+        self.code = code
+        self.message = message
+    }
+
     /// `snd_pcm_open(nonexistent): No such file or directory (-2)`.
     public var description: String { "\(call)(\(device)): \(message) (\(code))" }
 }

@@ -1,3 +1,5 @@
+import Glibc
+
 /// One open PCM and its play list, as the audio thread drives it: keeps at most two periods queued, plays the
 /// listed clips back to back and silence between them. Owned by the audio thread.
 final class PlaybackRoute {
@@ -33,6 +35,10 @@ final class PlaybackRoute {
     private var silenceClockStart: UInt64
     private var silenceWritten = 0
     private let silence: [Int16]
+    private var lastPlayed = 0
+    private var lastProgressAt: UInt64
+    /// A device holding frames that plays none of them for this long has stopped (its server or link died).
+    private let stallNanoseconds: UInt64 = 2_000_000_000
 
     /// Frames the loop keeps queued at most: two periods.
     var targetFrames: Int { 2 * device.configuration.periodFrames }
@@ -43,6 +49,7 @@ final class PlaybackRoute {
         self.device = device
         idleSince = now
         silenceClockStart = now
+        lastProgressAt = now
         silence = [Int16](repeating: 0, count: 2 * device.configuration.periodFrames * device.configuration.channels)
     }
 
@@ -59,6 +66,7 @@ final class PlaybackRoute {
         let period = device.configuration.periodFrames
         var queued = try device.delay()
         reportUnderruns(emit)
+        try checkProgress(played: written - queued, queued: queued, now: now)
         reportFinishes(played: written - queued, now: now, emit: emit)
 
         var room = targetFrames - queued
@@ -112,6 +120,8 @@ final class PlaybackRoute {
     /// are reported as stopped immediately.
     func dropQueued(now: UInt64, emit: (PlaybackEvent) -> Void) throws(ALSAError) {
         try device.dropAndPrepare()
+        lastPlayed = written
+        lastProgressAt = now
         for pending in pendingFinishes {
             emit(.finished(id: pending.id, .stoppedImmediately, playedSourceFrames: pending.playedSourceFrames, monotonicNanoseconds: now))
         }
@@ -141,6 +151,19 @@ final class PlaybackRoute {
             emit(.started(id: player.clip.id, monotonicNanoseconds: now))
         }
         restartSilenceClock(now)
+    }
+
+    /// Throws when the device holds frames but has played none of them for `stallNanoseconds`: a dead JACK
+    /// server or Bluetooth link leaves the PCM open but stuck, with no error from alsa-lib.
+    private func checkProgress(played: Int, queued: Int, now: UInt64) throws(ALSAError) {
+        if played != lastPlayed || queued == 0 {
+            lastPlayed = played
+            lastProgressAt = now
+            return
+        }
+        guard now - lastProgressAt > stallNanoseconds else { return }
+        throw ALSAError(call: "snd_pcm_delay", device: request.device, code: -EIO,
+                        message: "the device stopped playing: \(queued) frames queued, none played for \(stallNanoseconds / 1_000_000) ms (state \(device.stateName))")
     }
 
     private func reportFinishes(played: Int, now: UInt64, emit: (PlaybackEvent) -> Void) {
