@@ -55,6 +55,7 @@ public final class PCMDevice {
 
     /// Frames written but not yet played (`snd_pcm_delay`); an underrun found here is recovered and counted.
     public func delay() throws(ALSAError) -> Int {
+        if try recoverStoppedState() { return 0 }
         var frames: snd_pcm_sframes_t = 0
         let code = snd_pcm_delay(pcm, &frames)
         if code < 0 {
@@ -66,6 +67,7 @@ public final class PCMDevice {
 
     /// Frames that can be written now (`snd_pcm_avail`); an underrun found here is recovered and counted.
     public func available() throws(ALSAError) -> Int {
+        _ = try recoverStoppedState()
         let frames = snd_pcm_avail(pcm)
         if frames < 0 {
             try recover(Int32(frames), call: "snd_pcm_avail")
@@ -114,6 +116,21 @@ public final class PCMDevice {
 
     /// The ALSA state name (`snd_pcm_state_name`), e.g. `RUNNING`, `PREPARED`, `XRUN`.
     public var stateName: String { String(cString: snd_pcm_state_name(snd_pcm_state(pcm))) }
+
+    /// Some plugins (jack through ioplug) enter XRUN without any call returning -EPIPE: recover from the
+    /// state itself. Returns whether a recovery happened.
+    private func recoverStoppedState() throws(ALSAError) -> Bool {
+        let state = snd_pcm_state(pcm)
+        if state == SND_PCM_STATE_XRUN {
+            try recover(-EPIPE, call: "snd_pcm_state")
+            return true
+        }
+        if state == SND_PCM_STATE_SUSPENDED {
+            try recover(-ESTRPIPE, call: "snd_pcm_state")
+            return true
+        }
+        return false
+    }
 
     private func recover(_ code: Int32, call: String) throws(ALSAError) {
         guard code == -EPIPE || code == -ESTRPIPE || code == -EINTR else {

@@ -10,6 +10,10 @@ enum ALSATestEnvironment {
     /// The PCM that plays in real time: JACK's dummy driver through `plug` (the jack PCM takes FLOAT only).
     static let pacedDevice = "routecue_paced"
 
+    /// The paced PCM with a file tap in front: `routecue_paced_tap:FILE=/tmp/x.wav` plays in real time and
+    /// records every frame written to it in a WAV.
+    static func pacedTap(_ path: String) -> String { "routecue_paced_tap:FILE=\(path)" }
+
     /// Writes the shared config and points `ALSA_CONFIG_PATH` at it (once per process).
     static func prepare() {
         _ = configPath
@@ -25,6 +29,14 @@ enum ALSATestEnvironment {
             pcm.\(pacedDevice) {
                 type plug
                 slave.pcm "routecue_jackraw"
+            }
+            pcm.routecue_paced_tap {
+                @args [ FILE ]
+                @args.FILE { type string }
+                type file
+                slave.pcm "\(pacedDevice)"
+                file $FILE
+                format "wav"
             }
 
             """
