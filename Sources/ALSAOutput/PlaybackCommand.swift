@@ -41,7 +41,8 @@ public enum PlaybackCommand: Sendable {
     case open(PCMRequest)
     /// Append a clip to the PCM's play list (opening it if needed): clips play back to back.
     case play(PlaybackClip, on: PCMRequest)
-    /// Stop the clip with this id, playing or listed.
+    /// Stop the clip with this id, playing or listed (a listed clip is removed unplayed). A clip whose last
+    /// frames are already queued (at most two periods) finishes as it would; an unknown id is ignored.
     case stop(id: Int, PlaybackStopMode)
     /// Stop every clip at once on every PCM and clear the lists; the PCMs stay open for the idle hold.
     case stopAll

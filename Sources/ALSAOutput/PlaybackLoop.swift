@@ -45,7 +45,11 @@ final class PlaybackLoop {
         let now = MonotonicClock.nanoseconds()
         switch command {
         case .open(let request):
-            _ = route(for: request, now: now)
+            do throws(ALSAError) {
+                _ = try route(for: request, now: now)
+            } catch {
+                events(.deviceError(device: request.device, message: error.description))
+            }
         case .play(let clip, let request):
             play(clip, on: request, now: now)
         case .stop(let id, let mode):
@@ -65,12 +69,14 @@ final class PlaybackLoop {
             events(.finished(id: clip.id, .failed(message), playedSourceFrames: 0, monotonicNanoseconds: now))
             return
         }
-        guard let route = route(for: request, now: now) else {
-            events(.finished(id: clip.id, .failed("\(request.device) did not open"), playedSourceFrames: 0, monotonicNanoseconds: now))
-            return
+        do throws(ALSAError) {
+            let route = try route(for: request, now: now)
+            route.closeRequested = false
+            route.append(ClipPlayer(clip: clip, configuration: route.device.configuration))
+        } catch {
+            events(.deviceError(device: request.device, message: error.description))
+            events(.finished(id: clip.id, .failed(error.description), playedSourceFrames: 0, monotonicNanoseconds: now))
         }
-        route.closeRequested = false
-        route.append(ClipPlayer(clip: clip, configuration: route.device.configuration))
     }
 
     private func stop(id: Int, mode: PlaybackStopMode, now: UInt64) {
@@ -120,17 +126,13 @@ final class PlaybackLoop {
 
     // MARK: Routes
 
-    private func route(for request: PCMRequest, now: UInt64) -> PlaybackRoute? {
+    /// The open route for `request.device`, opened now if needed (a device stays in the shape it was first
+    /// opened with until it closes).
+    private func route(for request: PCMRequest, now: UInt64) throws(ALSAError) -> PlaybackRoute {
         if let route = routes[request.device] { return route }
-        do throws(ALSAError) {
-            let device = try PCMDevice(request: request)
-            let route = PlaybackRoute(request: request, device: device, now: now)
-            routes[request.device] = route
-            return route
-        } catch {
-            events(.deviceError(device: request.device, message: error.description))
-            return nil
-        }
+        let route = PlaybackRoute(request: request, device: try PCMDevice(request: request), now: now)
+        routes[request.device] = route
+        return route
     }
 
     /// Tops up every route; closes those idle past the hold (or asked to close); returns their wake-ups.

@@ -63,7 +63,8 @@ final class ALSAPacedPlaybackTests: XCTestCase {
         let finished = try XCTUnwrap(log.finished(1, within: 6))
         let seconds = milliseconds(started, finished.at) / 1000
         let configuration = try XCTUnwrap(openedConfiguration())
-        print("paced PCM: 3 s clip played from started to finished in \(String(format: "%.3f", seconds)) s (\(configuration))")
+        let underruns = log.all.filter { if case .underrun = $0 { return true } else { return false } }.count
+        print("paced PCM: 3 s clip played from started to finished in \(String(format: "%.3f", seconds)) s (\(configuration)), \(underruns) underrun(s)")
         XCTAssertEqual(finished.outcome, .completed)
         XCTAssertEqual(finished.played, clip.frameCount)
         XCTAssertEqual(seconds, 3, accuracy: 0.1)
