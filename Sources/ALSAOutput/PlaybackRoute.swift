@@ -65,6 +65,12 @@ final class PlaybackRoute {
         let rate = device.configuration.rate
         let period = device.configuration.periodFrames
         var queued = try device.delay()
+        if !hasReportedOpen {
+            // Two periods kept queued, plus whatever delay the device reports before any frame is written.
+            hasReportedOpen = true
+            let latency = Double(targetFrames + queued - written) / Double(rate)
+            emit(.opened(request, device.configuration, latencySeconds: latency))
+        }
         reportUnderruns(emit)
         try checkProgress(played: written - queued, queued: queued, now: now)
         reportFinishes(played: written - queued, now: now, emit: emit)
@@ -107,12 +113,8 @@ final class PlaybackRoute {
             }
         }
         reportUnderruns(emit)
-        if !hasReportedOpen && written > 0 {
-            hasReportedOpen = true
-            let extra = max(0, (try device.delay()) - queued)
-            let latency = Double(targetFrames + extra) / Double(rate)
-            emit(.opened(request, device.configuration, latencySeconds: latency))
-        }
+        // Measured again: an unpaced PCM (file, null) has already taken everything and can take more at once.
+        queued = try device.delay()
         return wake(now: now, queued: queued, rate: rate, period: period, deviceFull: deviceFull, silenceBlocked: silenceBlocked)
     }
 
@@ -196,9 +198,14 @@ final class PlaybackRoute {
         func after(frames: Int) -> UInt64 { now + UInt64(max(0, frames)) * 1_000_000_000 / UInt64(rate) }
         let millisecond: UInt64 = 1_000_000
         // Come back when one period is left in the queue (never later than one period from now).
-        var at = silenceBlocked
-            ? after(frames: period / 2)
-            : max(now + millisecond, after(frames: min(queued - period, period)))
+        var at: UInt64
+        if silenceBlocked {
+            at = after(frames: period / 2)
+        } else if queued < period && !deviceFull {
+            at = now
+        } else {
+            at = max(now + millisecond, after(frames: min(queued - period, period)))
+        }
         if let first = pendingFinishes.first {
             at = min(at, max(now + millisecond / 2, after(frames: first.endFrame - (written - queued))))
         }

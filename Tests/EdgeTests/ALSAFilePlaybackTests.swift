@@ -73,6 +73,19 @@ final class ALSAFilePlaybackTests: XCTestCase {
         XCTAssertEqual(secondEnd.outcome, .completed)
         XCTAssertEqual(firstEnd.played, first.frameCount)
         XCTAssertTrue(log.closed(request.device, within: 5), "the PCM closes after the idle hold")
+        let order = log.all.compactMap { event -> String? in
+            switch event {
+            case .opened: return "opened"
+            case .started(let id, _): return "started \(id)"
+            case .finished(let id, _, _, _): return "finished \(id)"
+            case .closed: return "closed"
+            default: return nil
+            }
+        }
+        XCTAssertEqual(order.first, "opened")
+        XCTAssertEqual(order.last, "closed")
+        XCTAssertLessThan(try XCTUnwrap(order.firstIndex(of: "finished 1")), try XCTUnwrap(order.firstIndex(of: "finished 2")))
+        XCTAssertLessThan(try XCTUnwrap(order.firstIndex(of: "started 1")), try XCTUnwrap(order.firstIndex(of: "started 2")))
 
         let wav = try WAV([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
         XCTAssertEqual(wav.rate, 48000)
