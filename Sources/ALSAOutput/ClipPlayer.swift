@@ -55,16 +55,17 @@ final class ClipPlayer {
         }
     }
 
-    /// Cuts the clip at the first word boundary at or after what has been converted (the clip's end if none),
-    /// with a fade of about 3 ms ending on it; returns that boundary.
+    /// Cuts the clip at the first word boundary after what has been converted that leaves room for a fade of
+    /// about 3 ms ending on it (the clip's end if none); returns that boundary.
     @discardableResult
     func stopAtWordBoundary() -> Int {
         if outcome == .completed { outcome = .stoppedAtWordBoundary }
         guard !converter.isFinished else { return limit }
         let cursor = converter.sourceFramesConsumed
-        let boundary = clip.boundaries.first { $0 >= cursor && $0 <= limit } ?? limit
+        let fadeFrames = Int(Self.fadeSeconds * Double(clip.sampleRate))
+        let boundary = clip.boundaries.first { $0 >= cursor + fadeFrames && $0 <= limit } ?? limit
         limit = boundary
-        fadeStart = max(cursor, boundary - Int(Self.fadeSeconds * Double(clip.sampleRate)))
+        fadeStart = max(cursor, boundary - fadeFrames)
         return boundary
     }
 

@@ -31,7 +31,8 @@ public struct PlaybackClip: Sendable {
 public enum PlaybackStopMode: Sendable, Equatable {
     /// Drop what is queued in the device (`snd_pcm_drop`): silent within one period.
     case immediately
-    /// Play on to the next word boundary not yet converted, fading out over ~3 ms onto it.
+    /// Play on to the next word boundary not yet converted (leaving room for the fade), fading out over ~3 ms
+    /// onto it; what is already queued plays out.
     case atWordBoundary
 }
 
