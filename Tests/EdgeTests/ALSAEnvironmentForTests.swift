@@ -20,7 +20,7 @@ enum ALSATestEnvironment {
     }
 
     private static let configPath: String = {
-        let path = NSTemporaryDirectory() + "routecue-alsa-tests-\(getpid()).conf"
+        let path = NSTemporaryDirectory() + "routecue-alsa-tests-\(getuid()).conf"
         let text = """
             pcm.routecue_jackraw {
                 type jack
@@ -40,7 +40,7 @@ enum ALSATestEnvironment {
             }
 
             """
-        _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        try? Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         setenv("ALSA_CONFIG_PATH", "/usr/share/alsa/alsa.conf:\(path)", 1)
         return path
     }()
@@ -50,6 +50,7 @@ enum ALSATestEnvironment {
 }
 
 /// A private jackd on the dummy driver (48 kHz, 256-frame periods), under its own server name, stopped by PID.
+/// It runs under a small `sh` guard that also stops it if this test process dies without a tearDown.
 final class JackDummyServer {
     let name: String
     private let process: Process
@@ -65,8 +66,17 @@ final class JackDummyServer {
         setenv("JACK_DEFAULT_SERVER", name, 1)
         setenv("JACK_NO_START_SERVER", "1", 1)
         process = Process()
-        process.executableURL = URL(fileURLWithPath: jackd)
-        process.arguments = ["-n", name, "-d", "dummy", "-r", "48000", "-p", "256"]
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        // sh starts jackd, stops it on SIGTERM, and stops it when the test process is gone (or a zombie).
+        let guardScript = """
+            \(jackd) -n "$1" -d dummy -r 48000 -p 256 >/dev/null 2>&1 & server=$!
+            trap 'kill $server 2>/dev/null; wait $server; exit 0' TERM
+            while grep -q '^State:[[:space:]]*[^Z]' /proc/\(getpid())/status 2>/dev/null && kill -0 $server 2>/dev/null; do sleep 0.2; done
+            kill $server 2>/dev/null; wait $server
+            """
+        process.arguments = ["-c", guardScript, "jackd-guard", name]
+        // Not the test's own pipes: `swift test` waits for them to close before it reaps a crashed test process.
+        process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -80,14 +90,17 @@ final class JackDummyServer {
         throw XCTSkip("jackd \(name) did not come up within 10 s")
     }
 
-    /// Stops jackd by its PID and waits for it.
+    /// Stops jackd (through its guard, by PID), waits for it, and removes its shared-memory files.
     func stop() {
-        guard process.isRunning else { return }
-        kill(process.processIdentifier, SIGTERM)
-        let deadline = Date().addingTimeInterval(3)
-        while process.isRunning && Date() < deadline { usleep(20_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        if process.isRunning {
+            kill(process.processIdentifier, SIGTERM)
+            let deadline = Date().addingTimeInterval(5)
+            while process.isRunning && Date() < deadline { usleep(20_000) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+        }
+        let leftovers = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/shm")) ?? []
+        for file in leftovers where file.contains(name) { unlink("/dev/shm/" + file) }
     }
 }
 
