@@ -99,6 +99,17 @@ public final class PCMDevice {
         return Int16(bitPattern: revents)
     }
 
+    /// Takes back up to `frames` queued frames that the device has not started to play (`snd_pcm_rewindable`,
+    /// `snd_pcm_rewind`), so that new frames replace them; returns how many were taken back.
+    public func rewind(upTo frames: Int) throws(ALSAError) -> Int {
+        guard frames > 0 else { return 0 }
+        let rewindable = snd_pcm_rewindable(pcm)
+        guard rewindable > 0 else { return 0 }
+        let rewound = snd_pcm_rewind(pcm, snd_pcm_uframes_t(min(frames, rewindable)))
+        if rewound < 0 { throw ALSAError(call: "snd_pcm_rewind", device: name, code: Int32(rewound)) }
+        return rewound
+    }
+
     /// Stops at once and discards what is queued (`snd_pcm_drop`), then makes the device ready for the next
     /// write (`snd_pcm_prepare`): it starts again when a period has been written.
     public func dropAndPrepare() throws(ALSAError) {

@@ -36,6 +36,8 @@ final class PlaybackRoute {
     private var silenceWritten = 0
     private let silence: [Int16]
     private var lastPlayed = 0
+    /// Silence frames written since the last clip frame (some may have played already).
+    private var silenceTail = 0
     private var lastProgressAt: UInt64
     /// A device holding frames that plays none of them for this long has stopped (its server or link died).
     private let stallNanoseconds: UInt64 = 2_000_000_000
@@ -75,6 +77,13 @@ final class PlaybackRoute {
         try checkProgress(played: written - queued, queued: queued, now: now)
         reportFinishes(played: written - queued, now: now, emit: emit)
 
+        if let player = list.first, player.deviceStart == nil, silenceTail > 0 {
+            // A clip after silence replaces the silence still queued instead of waiting behind it.
+            let rewound = try device.rewind(upTo: min(silenceTail, queued))
+            written -= rewound
+            queued -= rewound
+            silenceTail = 0
+        }
         var room = targetFrames - queued
         var deviceFull = false
         var silenceBlocked = false
@@ -94,6 +103,7 @@ final class PlaybackRoute {
                     emit(.started(id: player.clip.id, monotonicNanoseconds: handedAt))
                 }
                 player.consumed(frames: accepted)
+                if accepted > 0 { silenceTail = 0 }
                 written += accepted
                 queued += accepted
                 room -= accepted
@@ -106,6 +116,7 @@ final class PlaybackRoute {
                 if allowed <= 0 { silenceBlocked = true; break }
                 let accepted = try device.write(silence[0..<(allowed * device.configuration.channels)])
                 silenceWritten += accepted
+                silenceTail += accepted
                 written += accepted
                 queued += accepted
                 room -= accepted
@@ -122,6 +133,7 @@ final class PlaybackRoute {
     /// are reported as stopped immediately.
     func dropQueued(now: UInt64, emit: (PlaybackEvent) -> Void) throws(ALSAError) {
         try device.dropAndPrepare()
+        silenceTail = 0
         lastPlayed = written
         lastProgressAt = now
         for pending in pendingFinishes {

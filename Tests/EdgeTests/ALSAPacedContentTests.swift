@@ -87,4 +87,29 @@ final class ALSAPacedContentTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(underruns, 1)
         XCTAssertEqual(finished.outcome, .completed, "playback goes on after the recovery")
     }
+    func test_clipOnAPCMOpenedAhead_replacesQueuedSilence_andArrivesWhole() throws {
+        let path = NSTemporaryDirectory() + "routecue-alsa-ahead-\(getpid()).wav"
+        defer { unlink(path) }
+        let log = PlaybackEventLog()
+        let thread = AudioPlaybackThread { log.record($0) }
+        self.thread = thread
+        let request = PCMRequest(device: ALSATestEnvironment.pacedTap(path))
+        thread.send(.open(request))
+        usleep(300_000)
+        let clip = SyntheticSpeech.clip(id: 1, seconds: 0.2, rate: 48000, frequency: 600, burst: 1, gap: 0)
+        thread.send(.play(clip, on: request))
+        thread.send(.close)
+        XCTAssertEqual(log.finished(1, within: 2)?.outcome, .completed)
+        XCTAssertTrue(log.closed(request.device, within: 2))
+
+        let left = try Self.leftChannel(path)
+        let sound = left.indices.filter { left[$0] != 0 }
+        let first = try XCTUnwrap(sound.first), last = try XCTUnwrap(sound.last)
+        let expected = clip.samples.drop { $0 == 0 }
+        let heard = left[first..<(first + expected.count)]
+        print("paced tap, opened ahead: \(first) frames (\(first / 48)) ms of silence, then the clip over \(last - first + 1) frames (\(clip.frameCount) in the clip)")
+        XCTAssertEqual(Array(heard), Array(expected), "the clip arrives sample for sample after the silence it replaced")
+        XCTAssertLessThanOrEqual(last - first + 1, clip.frameCount)
+        XCTAssertGreaterThan(first, 48000 / 5, "about 300 ms of silence was played while held open")
+    }
 }

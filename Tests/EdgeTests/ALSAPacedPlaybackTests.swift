@@ -180,4 +180,33 @@ final class ALSAPacedPlaybackTests: XCTestCase {
         XCTAssertLessThan(opened.0, 0.1)
         XCTAssertGreaterThan(heldMs, 250)
     }
+    func test_openAhead_clipStartsWithoutTheOpeningDelay() throws {
+        // Cold: the clip's send opens the PCM (a JACK client connection) before its first frame.
+        let coldSent = MonotonicClock.nanoseconds()
+        thread.send(.play(SyntheticSpeech.clip(id: 20, seconds: 0.1), on: paced))
+        let coldStarted = try XCTUnwrap(log.started(20, within: 2))
+        XCTAssertNotNil(log.finished(20, within: 2))
+        XCTAssertTrue(log.closed(paced.device, within: 2))
+
+        // Warm: opened ahead and playing silence, the clip only waits for what is queued.
+        thread.send(.setIdleHold(seconds: 2))
+        thread.send(.open(paced))
+        let latency = try XCTUnwrap(log.wait(seconds: 2) { events -> Double? in
+            let opened = events.compactMap { event -> Double? in
+                if case .opened(_, _, let latency) = event { return latency } else { return nil }
+            }
+            return opened.count == 2 ? opened[1] : nil
+        })
+        usleep(300_000)
+        let warmSent = MonotonicClock.nanoseconds()
+        thread.send(.play(SyntheticSpeech.clip(id: 21, seconds: 0.1), on: paced))
+        let warmStarted = try XCTUnwrap(log.started(21, within: 2))
+        let cold = milliseconds(coldSent, coldStarted)
+        let warm = milliseconds(warmSent, warmStarted)
+        print("paced PCM: send→first frame handed to ALSA \(String(format: "%.2f", cold)) ms cold (opening the PCM), \(String(format: "%.2f", warm)) ms opened ahead (route latency reported \(String(format: "%.1f", latency * 1000)) ms)")
+        XCTAssertLessThan(warm, 5, "an open PCM takes the clip at once, in place of the queued silence")
+        let warmFinished = try XCTUnwrap(log.finished(21, within: 2))
+        XCTAssertEqual(warmFinished.outcome, .completed)
+        XCTAssertEqual(milliseconds(warmStarted, warmFinished.at), 100, accuracy: 15, "the clip plays whole after the silence it replaced")
+    }
 }
