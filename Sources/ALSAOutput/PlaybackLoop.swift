@@ -136,9 +136,8 @@ final class PlaybackLoop {
     }
 
     /// Tops up every route; closes those idle past the hold (or asked to close); returns their wake-ups.
-    private func serviceRoutes() -> [PlaybackRoute.Wake] {
-        var wakes: [PlaybackRoute.Wake] = []
-        var deviceRoom: [(PlaybackRoute, Bool)] = []
+    private func serviceRoutes() -> [(route: PlaybackRoute, wake: PlaybackRoute.Wake)] {
+        var wakes: [(route: PlaybackRoute, wake: PlaybackRoute.Wake)] = []
         for name in routes.keys.sorted() {
             guard let route = routes[name] else { continue }
             let now = MonotonicClock.nanoseconds()
@@ -150,17 +149,13 @@ final class PlaybackLoop {
                 }
                 var next = wake
                 if route.isIdle { next.atNanoseconds = min(next.atNanoseconds, route.idleSince + idleHoldNanoseconds) }
-                wakes.append(next)
-                deviceRoom.append((route, wake.needsDeviceRoom))
+                wakes.append((route, next))
             } catch {
                 fail(name, error)
             }
         }
-        pollRoutes = deviceRoom
         return wakes
     }
-
-    private var pollRoutes: [(PlaybackRoute, Bool)] = []
 
     private func fail(_ name: String, _ error: ALSAError) {
         guard let route = routes[name] else { return }
@@ -183,17 +178,17 @@ final class PlaybackLoop {
 
     // MARK: Sleeping
 
-    private func sleep(until wakes: [PlaybackRoute.Wake]) {
+    private func sleep(until wakes: [(route: PlaybackRoute, wake: PlaybackRoute.Wake)]) {
         var descriptors = [pollfd(fd: mailbox.wakeDescriptor, events: Int16(POLLIN), revents: 0)]
         var polled: [(PlaybackRoute, Range<Int>)] = []
-        for (route, needsRoom) in pollRoutes where needsRoom {
+        for (route, wake) in wakes where wake.needsDeviceRoom {
             let own = route.device.pollDescriptors()
             polled.append((route, descriptors.count..<(descriptors.count + own.count)))
             descriptors += own
         }
         let now = MonotonicClock.nanoseconds()
         var timeoutMilliseconds: Int32 = -1
-        if let earliest = wakes.map(\.atNanoseconds).min() {
+        if let earliest = wakes.map(\.wake.atNanoseconds).min() {
             let wait = earliest > now ? earliest - now : 0
             timeoutMilliseconds = Int32(min(60_000, (wait + 999_999) / 1_000_000))
         }
