@@ -56,6 +56,33 @@ final class ALSAPacedPlaybackTests: XCTestCase {
         XCTAssertEqual(Double(configuration.bufferFrames), Double(4 * configuration.periodFrames), accuracy: Double(configuration.periodFrames))
     }
 
+    func test_fullDevice_pollsWritable_afterAboutOnePeriod() throws {
+        let device = try PCMDevice(request: paced)
+        let period = device.configuration.periodFrames
+        let chunk = [Int16](repeating: 0, count: period * device.configuration.channels)
+        var filled = 0
+        while filled < 2 * device.configuration.bufferFrames {
+            let accepted = try device.write(chunk[...])
+            if accepted == 0 { break }
+            filled += accepted
+        }
+        XCTAssertEqual(filled, device.configuration.bufferFrames, "a non-blocking write stops when the buffer is full")
+        XCTAssertEqual(try device.write(chunk[...]), 0, "-EAGAIN is reported as 0 frames")
+        let start = MonotonicClock.nanoseconds()
+        var revents: Int16 = 0
+        while revents & Int16(POLLOUT) == 0 && MonotonicClock.nanoseconds() - start < 500_000_000 {
+            var descriptors = device.pollDescriptors()
+            XCTAssertFalse(descriptors.isEmpty)
+            _ = poll(&descriptors, nfds_t(descriptors.count), 100)
+            revents = try device.events(from: descriptors)
+        }
+        let waited = Double(MonotonicClock.nanoseconds() - start) / 1e6
+        print("paced PCM full: poll reported POLLOUT after \(String(format: "%.1f", waited)) ms (period \(String(format: "%.1f", device.configuration.periodSeconds * 1000)) ms)")
+        XCTAssertNotEqual(revents & Int16(POLLOUT), 0)
+        XCTAssertLessThan(waited, device.configuration.periodSeconds * 1000 * 3 + 20)
+        XCTAssertGreaterThanOrEqual(try device.available(), period)
+    }
+
     func test_threeSecondClip_playsInRealTime() throws {
         let clip = SyntheticSpeech.clip(id: 1, seconds: 3)
         thread.send(.play(clip, on: paced))
