@@ -2,6 +2,7 @@
 #ifndef ROUTECUE_CALSA_SHIM_H
 #define ROUTECUE_CALSA_SHIM_H
 #include <alsa/asoundlib.h>
+#include <sys/eventfd.h>
 
 _Static_assert(SND_LIB_MAJOR == 1 && SND_LIB_MINOR >= 1, "RouteCue's ALSA wrapper needs alsa-lib 1.1 or newer");
 
@@ -10,5 +11,10 @@ _Static_assert(SND_LIB_MAJOR == 1 && SND_LIB_MINOR >= 1, "RouteCue's ALSA wrappe
 static const char *const routecue_SND_LIB_VERSION_STR = SND_LIB_VERSION_STR;
 static const int routecue_SND_PCM_NONBLOCK = SND_PCM_NONBLOCK;
 static const snd_pcm_format_t routecue_SND_PCM_FORMAT_S16 = SND_PCM_FORMAT_S16;
+static const snd_pcm_access_t routecue_SND_PCM_ACCESS_RW_INTERLEAVED = SND_PCM_ACCESS_RW_INTERLEAVED;
+
+// The audio thread wakes on an eventfd (Swift's Glibc module does not include <sys/eventfd.h>).
+static const int routecue_EFD_NONBLOCK = EFD_NONBLOCK;
+static const int routecue_EFD_CLOEXEC = EFD_CLOEXEC;
 
 #endif
