@@ -1,22 +1,36 @@
 import Foundation
 import RouteCueCore
+import RouteCueService
 import Speech
 
+/// `routecue say`: speak a text through the whole audio path (queue, espeak-ng thread, ALSA thread), and
 /// `routecue say --list-languages`: the phrase packs installed, with their voice, units and gaps.
 enum SayCommand {
-    static let usage = "usage: routecue say --list-languages [--phrases DIR]"
+    static let usage = """
+        usage: routecue say TEXT [--lang TAG] [--device PCM | --wav OUT.wav] [--pan DIRECTION] [--config FILE] [--phrases DIR]
+               routecue say --list-languages [--phrases DIR]
+        """
 
     static let help = """
-        routecue say — RouteCue's languages
+        routecue say — speak through RouteCue's audio path, and list its languages
 
         \(usage)
 
+          TEXT              the words, spoken literally (no SSML, no phonemes)
+          --lang TAG        the language (BCP 47, default en-US): the voice of its phrase pack, with the fallback
+                            along BCP 47 that guidance uses
+          --device PCM      the ALSA PCM to play on (default: the configured audio route's, usually "default")
+          --wav OUT.wav     write what would be played to a WAV file instead, through ALSA's file PCM (the same
+                            rate, channels and panning as the device would get)
+          --pan DIRECTION   place the voice toward a maneuver's side as spatial audio does: slight_left, left,
+                            sharp_left, uturn, straight, slight_right, right, sharp_right
+          --config FILE     voice, device and audio settings (default /etc/routecue/routecue.json if present)
           --list-languages  every phrase pack: its language, the espeak-ng voice it is written for (and whether that
                             voice is installed), its default units, the tags it also serves, and its gaps (cues its
                             templates cannot say)
           --phrases DIR     the phrase packs (default: $ROUTECUE_PHRASES, <prefix>/share/routecue/phrases beside the
                             binary, /usr/share/routecue/phrases, config/phrases)
-        A requested language without a pack of its own falls back along BCP 47 (es-AR → es-419 → es → en-US).
+        Prints the device's parameters and how long after the request the first sample reached ALSA.
         """
 
     /// Runs the command; returns the exit status.
@@ -26,26 +40,95 @@ enum SayCommand {
             return arguments.isEmpty ? 2 : 0
         }
         return CLI.exitStatus(usage: usage) {
-            let args = try ArgumentList(arguments, valued: ["phrases"], flagNames: ["list-languages"])
-            guard args.flag("list-languages"), args.positional.isEmpty else {
-                throw ArgumentList.UsageError(description: "say needs --list-languages")
+            let args = try ArgumentList(arguments, valued: ["phrases", "lang", "device", "wav", "pan", "config"],
+                                        flagNames: ["list-languages"])
+            if args.flag("list-languages") {
+                guard args.positional.isEmpty else { throw ArgumentList.UsageError(description: "--list-languages takes no text") }
+                return try listLanguages(args.value("phrases"))
             }
-            guard let library = try PhrasePackLibrary.open(args.value("phrases")), !library.packs.isEmpty else {
-                throw ArgumentList.UsageError(description: "no phrase packs found (looked in \(PhrasePackLibrary.candidateFolders().joined(separator: ", ")); use --phrases DIR)")
+            guard args.positional.count == 1 else {
+                throw ArgumentList.UsageError(description: args.positional.isEmpty ? "missing TEXT" : "give the text as one argument (quote it)")
             }
-            // A voice is found by its file name or one of its languages, as espeak_SetVoiceByName does, in any case.
-            let voices = (try? SpeechVoices.available()) ?? []
-            let installed = Set(voices.flatMap { [$0.selectionName.lowercased()] + $0.languages.map { $0.name.lowercased() } })
-            print("phrase packs in \(library.folder):")
-            for (tag, pack) in library.packs.sorted(by: { $0.key.description < $1.key.description }) {
-                let gaps = PhrasePackCoverage.gaps(of: pack, units: pack.units)
-                let voice = installed.contains(pack.voice.lowercased()) ? pack.voice : "\(pack.voice) (NOT INSTALLED)"
-                let serves = pack.serves.isEmpty ? "" : ", also for \(pack.serves.map(\.description).joined(separator: " "))"
-                print("  \(tag): voice \(voice), units \(pack.units.rawValue)\(serves), \(gaps.isEmpty ? "no gaps" : "\(gaps.count) gaps")")
-                for gap in gaps.prefix(5) { print("      gap: \(gap)") }
-                if gaps.count > 5 { print("      … and \(gaps.count - 5) more") }
-            }
-            return 0
+            return try speak(args.positional[0], args)
         }
+    }
+
+    private static func speak(_ text: String, _ args: ArgumentList) throws -> Int32 {
+        let config = try ConfigCommand.load(args.value("config"))
+        let voice = try VoiceChoice(language: args.value("lang") ?? PhrasePackLibrary.defaultLanguage,
+                                    phrases: args.value("phrases"))
+        if let note = voice.note { CLI.printError(note) }
+        if args.value("device") != nil, args.value("wav") != nil {
+            throw ArgumentList.UsageError(description: "give --device or --wav, not both")
+        }
+        let device: String
+        if let wav = args.value("wav") {
+            device = try AudioDeviceNames.wavFile(wav)
+        } else {
+            device = args.value("device") ?? config.audio.routes[config.audio.route]?.pcm ?? "default"
+        }
+        var pan: PanSweep?
+        if let direction = args.value("pan") {
+            guard let modifier = ManeuverModifier(rawValue: direction) else {
+                throw ArgumentList.UsageError(description: "unknown --pan '\(direction)'; one of: slight_left, left, sharp_left, uturn, straight, slight_right, right, sharp_right")
+            }
+            pan = config.audio.spatial.sweep(for: modifier)
+        }
+        let settings = AudioServiceSettings.make(config: config, pcm: device, voice: voice.name)
+        let outcome = SpokenOnce.run(text: text, language: voice.language, pan: pan, settings: settings)
+        for line in outcome.lines { print(line) }
+        if let failure = outcome.failure {
+            CLI.printError(failure)
+            return 1
+        }
+        return 0
+    }
+
+    private static func listLanguages(_ phrases: String?) throws -> Int32 {
+        guard let library = try PhrasePackLibrary.open(phrases), !library.packs.isEmpty else {
+            throw ArgumentList.UsageError(description: "no phrase packs found (looked in \(PhrasePackLibrary.candidateFolders().joined(separator: ", ")); use --phrases DIR)")
+        }
+        // A voice is found by its file name or one of its languages, as espeak_SetVoiceByName does, in any case.
+        let voices = (try? SpeechVoices.available()) ?? []
+        let installed = Set(voices.flatMap { [$0.selectionName.lowercased()] + $0.languages.map { $0.name.lowercased() } })
+        print("phrase packs in \(library.folder):")
+        for (tag, pack) in library.packs.sorted(by: { $0.key.description < $1.key.description }) {
+            let gaps = PhrasePackCoverage.gaps(of: pack, units: pack.units)
+            let voice = installed.contains(pack.voice.lowercased()) ? pack.voice : "\(pack.voice) (NOT INSTALLED)"
+            let serves = pack.serves.isEmpty ? "" : ", also for \(pack.serves.map(\.description).joined(separator: " "))"
+            print("  \(tag): voice \(voice), units \(pack.units.rawValue)\(serves), \(gaps.isEmpty ? "no gaps" : "\(gaps.count) gaps")")
+            for gap in gaps.prefix(5) { print("      gap: \(gap)") }
+            if gaps.count > 5 { print("      … and \(gaps.count - 5) more") }
+        }
+        return 0
+    }
+}
+
+/// The espeak-ng voice for a requested language: its phrase pack's voice (with BCP 47 fallback), or English
+/// when no packs are installed.
+struct VoiceChoice {
+    /// The espeak-ng voice name.
+    let name: String
+    /// The language tag actually spoken.
+    let language: String
+    /// How the request was resolved, when it was not direct.
+    let note: String?
+
+    init(language requested: String, phrases: String?) throws {
+        let tag: LanguageTag
+        do { tag = try LanguageTag(requested) } catch {
+            throw ArgumentList.UsageError(description: "--lang: \(error)")
+        }
+        guard let library = try PhrasePackLibrary.open(phrases), !library.packs.isEmpty else {
+            guard tag.language == "en" else {
+                throw ArgumentList.UsageError(description: "--lang \(requested): no phrase packs found (looked in \(PhrasePackLibrary.candidateFolders().joined(separator: ", ")); use --phrases DIR)")
+            }
+            (name, language, note) = ("en-us", "en-US", nil)
+            return
+        }
+        let (pack, resolution) = try library.resolve(tag)
+        name = pack.voice
+        language = pack.language.description
+        note = resolution.isDirect ? nil : resolution.description
     }
 }

@@ -27,11 +27,18 @@ public final class DriveSimulator {
 
     /// Runs `engine` over `fixes`; with `wavPath`, writes the audio of every spoken cue at its place in time.
     public func run(engine: inout GuidanceEngine, fixes: [Fix], options: SimulationOptions,
-                    wavPath: String? = nil) throws(WAVWriteError) -> GuidanceSimulation.Result {
+                    wavPath: String? = nil) throws -> GuidanceSimulation.Result {
         let writer = try wavPath.map { (path) throws(WAVWriteError) in
             try WAVFileWriter(path: path, sampleRate: synthesizer.sampleRate)
         }
-        var writeError: WAVWriteError?
+        return try run(engine: &engine, fixes: fixes, options: options, audio: writer)
+    }
+
+    /// Runs `engine` over `fixes`; with `audio`, writes every spoken cue there at its place on the timeline
+    /// (sample `audioStart × rate` of the synthesizer's rate; the timeline starts at the virtual clock's zero).
+    public func run(engine: inout GuidanceEngine, fixes: [Fix], options: SimulationOptions,
+                    audio writer: DriveAudioSink?) throws -> GuidanceSimulation.Result {
+        var writeError: (any Error)?
         let rate = Double(synthesizer.sampleRate)
         let result = GuidanceSimulation.run(
             engine: &engine, fixes: fixes, options: options,
@@ -39,7 +46,7 @@ public final class DriveSimulator {
             played: { cue in
                 guard let writer, writeError == nil, let speech = self.rendered[cue.text] else { return }
                 let startSample = Int((cue.audioStart.seconds * rate).rounded())
-                do throws(WAVWriteError) {
+                do {
                     if startSample > writer.sampleCount {
                         try writer.appendSilence(sampleCount: startSample - writer.sampleCount)
                     }

@@ -1,0 +1,320 @@
+import ALSAOutput
+import RouteCueCore
+import Speech
+
+/// The speech and audio engine of issue 5, wired together on the event loop: the core's `OutputQueue` decides what
+/// plays (priorities, deadlines, policy), the `SpeechThread` renders text (ahead into the `SpeechCache`, or on demand
+/// when a due cue was not rendered yet), and the `AudioPlaybackThread` plays clips on the active route's ALSA PCM.
+/// Reports from both threads come back here as jobs on `RouteCueLoop`; nothing here blocks.
+@RouteCueLoop
+public final class AudioOutputService {
+    /// What the service reports to its owner (the daemon's D-Bus signals, `routecue say`, tests, the bench).
+    public enum Report: Sendable {
+        /// The queue's should-play / will-play / did-play events.
+        case output(OutputEvent)
+        /// The first sample of output `id` was handed to ALSA, `latency` seconds after it became due.
+        case firstSample(id: Int, dueToFirstSample: Double, cacheHit: Bool)
+        /// The device was opened: its configuration and output latency, for the core's timing.
+        case deviceOpened(PCMRequest, PCMConfiguration, timing: AudioRouteTiming)
+        /// The device failed; outputs on it end cancelled.
+        case deviceError(String)
+        /// The device underran (a write came late); playback recovered.
+        case underrun
+        /// The device was closed (after its idle hold, or `closeDevice()`): everything sent has been heard.
+        case deviceClosed
+    }
+
+    /// Everything the service needs to know about the car.
+    public struct Settings: Sendable {
+        /// The PCM of the active audio route and its parameters.
+        public var device: PCMRequest
+        /// Latency and pre-roll of the active audio route, as configured.
+        public var routeTiming: AudioRouteTiming
+        /// The voice cues are spoken in.
+        public var voice: VoiceSettings
+        /// The most bytes the pre-rendered speech may take.
+        public var cacheBytes: Int
+        /// Panning of maneuver cues toward their side, or nil for centred speech.
+        public var spatial: SpatialPanning?
+        /// The side traffic drives on (a U-turn is panned to the side it is made on).
+        public var drivingSide: DrivingSide = .right
+        /// Seconds the device is kept open playing silence after the last output.
+        public var idleHold: Double
+        /// Queue policy: mute, prompt style, volume.
+        public var policy: OutputPolicy
+
+        /// Settings for `device` speaking with `voice`; the rest at their defaults.
+        public init(device: PCMRequest, voice: VoiceSettings, routeTiming: AudioRouteTiming = AudioRouteTiming(),
+                    cacheBytes: Int = 8 << 20, spatial: SpatialPanning? = nil, idleHold: Double = 2,
+                    policy: OutputPolicy = OutputPolicy()) {
+            self.device = device
+            self.voice = voice
+            self.routeTiming = routeTiming
+            self.cacheBytes = cacheBytes
+            self.spatial = spatial
+            self.idleHold = idleHold
+            self.policy = policy
+        }
+    }
+
+    /// The settings in force.
+    public private(set) var settings: Settings
+    /// The pre-rendered speech.
+    public let cache: SpeechCache
+    /// Receives every report, on the loop.
+    public var onReport: (@RouteCueLoop (Report) -> Void)?
+
+    private var queue: OutputQueue
+    private let speech: SpeechThread
+    private let renderer: SpeechPreRenderer
+    /// The audio thread; set once in `init`.
+    private var playback: AudioPlaybackThread!
+    private var wakeTimer: EventLoop.TimerID?
+    /// When each output was handed to the queue (its moment of being due), and whether it started from the cache.
+    private var dueAt: [Int: UInt64] = [:]
+    private var cacheHits: [Int: Bool] = [:]
+    /// Outputs due now whose speech is being synthesized (their result is dropped if they are stopped meanwhile).
+    private var synthesizing: Set<Int> = []
+    /// PCM the UI registered for `application` outputs, by name.
+    private var applicationAudio: [String: WAVDecoder.Audio] = [:]
+
+    /// Starts the speech and audio threads (the device opens on the first output or `openAhead()`).
+    /// Throws only when a thread cannot be started.
+    public init(settings: Settings) throws(SpeechError) {
+        self.settings = settings
+        cache = SpeechCache(maxBytes: settings.cacheBytes)
+        speech = try SpeechThread()
+        renderer = SpeechPreRenderer(thread: speech, cache: cache)
+        queue = OutputQueue(policy: settings.policy, startLatency: settings.routeTiming.leadIn)
+        playback = AudioPlaybackThread { event in
+            Task { @RouteCueLoop [weak self] in self?.handle(event) }
+        }
+        playback.send(.setIdleHold(seconds: settings.idleHold))
+    }
+
+    /// Stops both threads; queued outputs are not played.
+    public func shutdown() {
+        _ = perform(.stopAndClear)
+        playback.shutdown()
+        speech.shutdown()
+    }
+
+    /// Hands an input to the queue (enqueue, play, clear, skip, stop, policy) and carries out what it decides.
+    @discardableResult
+    public func perform(_ input: OutputQueueInput) -> [OutputQueueAction] {
+        let now = MonotonicClock.nanoseconds()
+        switch input {
+        case .enqueue(let request), .play(let request): dueAt[request.id] = now
+        default: break
+        }
+        let actions = queue.handle(input, at: MonotonicInstant(nanoseconds: now))
+        carryOut(actions)
+        return actions
+    }
+
+    /// Queues a cue of the guidance engine. With spatial audio on, a cue about `maneuver` is panned toward its
+    /// side and every other cue is centred by the same pan law, so all cues are equally loud.
+    public func enqueue(_ cue: Cue, language: String, maneuver: Maneuver?) {
+        let pan = settings.spatial.map { spatial in
+            spatial.sweep(for: maneuver?.modifier, drivingSide: maneuver?.drivingSide ?? settings.drivingSide)
+        }
+        perform(.enqueue(OutputRequest(cue: cue, language: language, pan: pan)))
+    }
+
+    /// Renders `texts` ahead (the cues that can come next), so that a due cue starts from ready PCM.
+    public func prerender(_ texts: [String]) {
+        renderer.renderAhead(texts, settings: settings.voice)
+    }
+
+    /// Opens the active route's PCM now, playing silence, so a cue due soon starts without opening delay
+    /// (a Bluetooth hands-free link clips the first syllables otherwise).
+    public func openAhead() {
+        playback.send(.open(settings.device))
+    }
+
+    /// Closes the device once what was sent to it has played (reported as `deviceClosed`).
+    public func closeDevice() {
+        playback.send(.close)
+    }
+
+    /// Makes `audio` playable as the application output `name`.
+    public func registerApplicationAudio(_ audio: WAVDecoder.Audio, named name: String) {
+        applicationAudio[name] = audio
+    }
+
+    /// Changes the policy (mute, prompt style, volume factor).
+    public func setPolicy(_ policy: OutputPolicy) {
+        settings.policy = policy
+        perform(.setPolicy(policy))
+    }
+
+    /// Switches to another audio route: new outputs play on `device` with `timing`.
+    public func setRoute(device: PCMRequest, timing: AudioRouteTiming) {
+        settings.device = device
+        settings.routeTiming = timing
+        perform(.setStartLatency(timing.leadIn))
+    }
+
+    /// The queue's view: what plays and what waits.
+    public var current: OutputRequest? { queue.current }
+    /// Outputs waiting, in the order they will play.
+    public var queued: [OutputRequest] { queue.queued }
+
+    // MARK: - Carrying out the queue's decisions
+
+    private func carryOut(_ actions: [OutputQueueAction]) {
+        for action in actions {
+            switch action {
+            case .prepare(let request):
+                if case .speech(let text, _) = request.content { renderer.renderAhead([text], settings: settings.voice) }
+            case .start(let request, let rendition, let volume):
+                start(request, rendition: rendition, volume: volume)
+            case .stop(let id, let mode):
+                if synthesizing.remove(id) != nil {
+                    // Not handed to ALSA yet: nothing to stop but the wait (the speech still lands in the cache).
+                    feed(.finished(id: id, .stopped(mode)))
+                } else {
+                    playback.send(.stop(id: id, mode == .immediately ? .immediately : .atWordBoundary))
+                }
+            case .event(let event):
+                if case .didPlay(let id, _) = event {
+                    dueAt[id] = nil
+                    cacheHits[id] = nil
+                }
+                onReport?(.output(event))
+            }
+        }
+        rearmTimer()
+    }
+
+    /// Feeds a report from the threads into the queue.
+    private func feed(_ input: OutputQueueInput) {
+        carryOut(queue.handle(input, at: MonotonicClock.now()))
+    }
+
+    private func start(_ request: OutputRequest, rendition: OutputRendition, volume: Double) {
+        if rendition == .tone {
+            play(request, mono: Chime.samples(sampleRate: OutputClips.chimeRate), rate: OutputClips.chimeRate,
+                 boundaries: [], volume: volume)
+            return
+        }
+        switch request.content {
+        case .speech(let text, _):
+            if let ready = cache.speech(for: text, settings: settings.voice) {
+                cacheHits[request.id] = true
+                play(request, speech: ready, volume: volume)
+                return
+            }
+            cacheHits[request.id] = false
+            let id = request.id
+            synthesizing.insert(id)
+            renderer.speechNow(text, settings: settings.voice) { result in
+                Task { @RouteCueLoop [weak self] in self?.synthesized(id, result, volume: volume) }
+            }
+        case .audioFile(let path):
+            do {
+                let audio = try OutputClips.readWAV(path)
+                play(request, audio: audio, volume: volume)
+            } catch {
+                feed(.failed(id: request.id, message: "\(error)"))
+            }
+        case .application(let name):
+            guard let audio = applicationAudio[name] else {
+                feed(.failed(id: request.id, message: "no application audio named \"\(name)\""))
+                return
+            }
+            play(request, audio: audio, volume: volume)
+        }
+    }
+
+    private func synthesized(_ id: Int, _ result: Result<SynthesizedSpeech, SpeechError>, volume: Double) {
+        guard synthesizing.remove(id) != nil, let request = queue.current, request.id == id else { return }
+        switch result {
+        case .success(let speech):
+            if let deadline = request.deadline,
+               MonotonicClock.now().advanced(bySeconds: settings.routeTiming.leadIn) > deadline {
+                feed(.failed(id: id, message: "deadline passed during synthesis"))
+                return
+            }
+            play(request, speech: speech, volume: volume)
+        case .failure(let error):
+            feed(.failed(id: id, message: "\(error)"))
+        }
+    }
+
+    private func play(_ request: OutputRequest, speech: SynthesizedSpeech, volume: Double) {
+        play(request, mono: speech.samples, rate: speech.sampleRate, boundaries: speech.stopPoints, volume: volume)
+    }
+
+    private func play(_ request: OutputRequest, audio: WAVDecoder.Audio, volume: Double) {
+        if audio.channels == 1 {
+            play(request, mono: audio.samples, rate: audio.sampleRate, boundaries: [], volume: volume)
+        } else {
+            let padded = OutputClips.preceded(bySilence: settings.routeTiming.preRoll, audio.samples, channels: 2,
+                                              rate: audio.sampleRate, boundaries: [])
+            let clip = PlaybackClip(id: request.id, samples: padded.samples, channels: 2, sampleRate: audio.sampleRate,
+                                    boundaries: [], gain: volume)
+            playback.send(.play(clip, on: settings.device))
+        }
+    }
+
+    /// Plays mono PCM, panned toward the maneuver's side when spatial audio is on, after the route's pre-roll
+    /// silence (the core's timing counts it: the first word is heard `leadIn` after the start).
+    private func play(_ request: OutputRequest, mono: [Int16], rate: Int, boundaries: [Int], volume: Double) {
+        var samples = mono
+        var channels = 1
+        var gain = volume
+        if let pan = request.pan {
+            samples = StereoRendering.render(mono: mono, gain: volume, pan: pan)
+            channels = 2
+            gain = 1
+        }
+        let padded = OutputClips.preceded(bySilence: settings.routeTiming.preRoll, samples, channels: channels,
+                                          rate: rate, boundaries: boundaries)
+        let clip = PlaybackClip(id: request.id, samples: padded.samples, channels: channels, sampleRate: rate,
+                                boundaries: padded.boundaries, gain: gain)
+        playback.send(.play(clip, on: settings.device))
+    }
+
+    // MARK: - Reports from the audio thread
+
+    private func handle(_ event: PlaybackEvent) {
+        switch event {
+        case .started(let id, let nanoseconds):
+            if let due = dueAt[id] {
+                let latency = Double(Int64(bitPattern: nanoseconds &- due)) / 1e9
+                onReport?(.firstSample(id: id, dueToFirstSample: latency, cacheHit: cacheHits[id] ?? false))
+            }
+            feed(.started(id: id))
+        case .finished(let id, let outcome, _, _):
+            switch outcome {
+            case .completed: feed(.finished(id: id, nil))
+            case .stoppedAtWordBoundary: feed(.finished(id: id, .stopped(.atWordBoundary)))
+            case .stoppedImmediately: feed(.finished(id: id, .stopped(.immediately)))
+            case .failed(let message): feed(.failed(id: id, message: message))
+            }
+        case .opened(let request, let configuration, let latency):
+            let timing = AudioRouteTiming(outputLatency: max(latency, settings.routeTiming.outputLatency),
+                                          preRoll: settings.routeTiming.preRoll)
+            onReport?(.deviceOpened(request, configuration, timing: timing))
+        case .deviceError(_, let message):
+            onReport?(.deviceError(message))
+        case .underrun:
+            onReport?(.underrun)
+        case .closed:
+            onReport?(.deviceClosed)
+        }
+    }
+
+    private func rearmTimer() {
+        if let wakeTimer { RouteCueLoop.loop.cancel(timer: wakeTimer) }
+        wakeTimer = nil
+        guard let wake = queue.nextWakeup else { return }
+        wakeTimer = RouteCueLoop.loop.schedule(atNanoseconds: wake.nanoseconds) {
+            Task { @RouteCueLoop [weak self] in
+                self?.wakeTimer = nil
+                self?.feed(.tick)
+            }
+        }
+    }
+}

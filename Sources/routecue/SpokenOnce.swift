@@ -1,0 +1,63 @@
+import Foundation
+import RouteCueCore
+import RouteCueService
+import Synchronization
+
+/// Speaks one text through `AudioOutputService` and waits until it has been heard (the device closed), for
+/// `routecue say`.
+enum SpokenOnce {
+    /// What happened: lines for the terminal, and the failure if the text was not spoken to its end.
+    struct Outcome: Sendable {
+        var lines: [String] = []
+        var failure: String?
+    }
+
+    static func run(text: String, language: String, pan: PanSweep?, settings: AudioOutputService.Settings) -> Outcome {
+        let done = DispatchSemaphore(value: 0)
+        let outcome = Mutex(Outcome())
+        Task { @RouteCueLoop in
+            let service: AudioOutputService
+            do {
+                service = try AudioOutputService(settings: settings)
+            } catch {
+                outcome.withLock { $0.failure = "\(error)" }
+                done.signal()
+                return
+            }
+            var finished = false
+            service.onReport = { report in
+                switch report {
+                case .deviceOpened(let request, let configuration, let timing):
+                    let c = configuration
+                    let line = String(format: "device %@: %d Hz, %d channels, period %d frames (%.1f ms), buffer %d frames; output latency %.0f ms",
+                                      request.device, c.rate, c.channels, c.periodFrames, c.periodSeconds * 1000, c.bufferFrames,
+                                      timing.outputLatency * 1000)
+                    outcome.withLock { $0.lines.append(line) }
+                case .firstSample(_, let latency, let cacheHit):
+                    outcome.withLock { $0.lines.append(String(format: "first sample to ALSA %.1f ms after the request (%@)", latency * 1000, cacheHit ? "pre-rendered" : "synthesized on demand")) }
+                case .deviceError(let message):
+                    outcome.withLock { $0.failure = $0.failure ?? message }
+                case .underrun:
+                    outcome.withLock { $0.lines.append("underrun (recovered)") }
+                case .output(.didPlay(_, let result)):
+                    switch result {
+                    case .completed: break
+                    case .interrupted(let why), .cancelled(let why):
+                        outcome.withLock { $0.failure = $0.failure ?? "not spoken: \(why)" }
+                    }
+                    finished = true
+                    service.closeDevice()
+                case .deviceClosed where finished:
+                    service.shutdown()
+                    done.signal()
+                case .output, .deviceClosed:
+                    break
+                }
+            }
+            service.perform(.enqueue(OutputRequest(id: 1, content: .speech(text: text, language: language),
+                                                   priority: .message, pan: pan)))
+        }
+        done.wait()
+        return outcome.withLock { $0 }
+    }
+}
