@@ -50,7 +50,7 @@ enum SpokenOnce {
                 case .deviceClosed where finished:
                     service.shutdown()
                     done.signal()
-                case .output, .deviceClosed:
+                case .output, .deviceClosed, .playbackEnded:
                     break
                 }
             }

@@ -1,3 +1,4 @@
+import ALSAOutput
 import RouteCueService
 import Synchronization
 import XCTest

@@ -14,6 +14,9 @@ public final class AudioOutputService {
         case output(OutputEvent)
         /// The first sample of output `id` was handed to ALSA, `latency` seconds after it became due.
         case firstSample(id: Int, dueToFirstSample: Double, cacheHit: Bool)
+        /// The audio thread ended output `id`: how, and how many of its source frames (at the clip's rate,
+        /// pre-roll included) were handed to the device.
+        case playbackEnded(id: Int, PlaybackOutcome, playedSourceFrames: Int)
         /// The device was opened: its configuration and output latency, for the core's timing.
         case deviceOpened(PCMRequest, PCMConfiguration, timing: AudioRouteTiming)
         /// The device failed; outputs on it end cancelled.
@@ -286,7 +289,8 @@ public final class AudioOutputService {
                 onReport?(.firstSample(id: id, dueToFirstSample: latency, cacheHit: cacheHits[id] ?? false))
             }
             feed(.started(id: id))
-        case .finished(let id, let outcome, _, _):
+        case .finished(let id, let outcome, let played, _):
+            onReport?(.playbackEnded(id: id, outcome, playedSourceFrames: played))
             switch outcome {
             case .completed: feed(.finished(id: id, nil))
             case .stoppedAtWordBoundary: feed(.finished(id: id, .stopped(.atWordBoundary)))

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import ALSAOutput
 import Synchronization
 
 /// The thread that owns RouteCue's mutable state (DESIGN.md, "Threads and time"): a serial executor running
