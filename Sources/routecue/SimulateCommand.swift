@@ -5,7 +5,7 @@ import RouteCueService
 /// `routecue simulate`: run the guidance engine on a route and a recorded drive, on a virtual clock.
 enum SimulateCommand {
     static let usage = """
-        usage: routecue simulate --route FILE --fixes FILE --cues OUT.jsonl [--wav OUT.wav] [--config FILE]
+        usage: routecue simulate --route FILE --fixes FILE --cues OUT.jsonl [--wav OUT.wav | --device PCM] [--config FILE]
                                  [--lang TAG] [--phrases DIR] [--markup plain|ssml|ssml-phonemes]
                                  [--units metric|imperial_us|imperial_uk] [--mode MODE]
                                  [--fix-latency MS] [--fix-jitter MS] [--audio-route default|speaker|hfp]
@@ -20,7 +20,9 @@ enum SimulateCommand {
           --route FILE      the route (any format `routecue route inspect` reads)
           --fixes FILE      the drive: NMEA 0183, gpsd JSON or a GPX track
           --cues OUT.jsonl  the cue log: one JSON object per cue spoken, cancelled or skipped
-          --wav OUT.wav     also write the guidance audio of the whole drive (22050 Hz mono)
+          --wav OUT.wav     also write the guidance audio of the whole drive (22050 Hz mono), each cue where it is heard
+          --device PCM      play the drive's guidance timeline into an ALSA PCM instead, converted to the device's rate
+                            and channels (e.g. file:FILE=out.wav,FORMAT=wav; a real device plays it in real time)
           --config FILE     timing, progress and audio settings (default: the built-in defaults)
           --lang TAG        language of the cues, a BCP 47 tag (default en-US); without a pack for it, the closest
                             one along BCP 47 fallback (es-AR → es-419 → es → en-US), said on standard error
@@ -43,7 +45,7 @@ enum SimulateCommand {
     static func run(_ arguments: [String]) -> Int32 {
         if arguments.contains("--help") || arguments.contains("-h") { print(help); return 0 }
         return CLI.exitStatus(usage: usage) {
-            let args = try ArgumentList(arguments, valued: ["route", "fixes", "cues", "wav", "config", "lang", "phrases", "markup", "units", "mode",
+            let args = try ArgumentList(arguments, valued: ["route", "fixes", "cues", "wav", "device", "config", "lang", "phrases", "markup", "units", "mode",
                                                             "fix-latency", "fix-jitter", "audio-route", "max-size"],
                                         flagNames: ["quiet", "help"])
             guard args.positional.isEmpty else { throw ArgumentList.UsageError(description: "unexpected argument '\(args.positional[0])'") }
@@ -62,8 +64,16 @@ enum SimulateCommand {
                                         audio: settings.audio, wording: settings.wording)
             if let note = settings.languageNote { CLI.printError(note) }
             let simulator = try DriveSimulator(voice: settings.voice, markup: settings.markup)
-            let result = try simulator.run(engine: &engine, fixes: read.fixes, options: settings.simulation,
-                                           wavPath: args.value("wav"))
+            if args.value("wav") != nil, args.value("device") != nil {
+                throw ArgumentList.UsageError(description: "give --wav or --device, not both")
+            }
+            var sink: DriveAudioSink?
+            if let wav = args.value("wav") {
+                sink = try WAVFileWriter(path: wav, sampleRate: simulator.synthesizer.sampleRate)
+            } else if let device = args.value("device") {
+                sink = try PCMTimelineWriter(pcm: device, device: settings.audioSettings.device, sourceRate: simulator.synthesizer.sampleRate)
+            }
+            let result = try simulator.run(engine: &engine, fixes: read.fixes, options: settings.simulation, audio: sink)
             let lines = result.log.map { $0.jsonLine(fixTime: result.mapping.fixTime(at:)) }
             let text = lines.joined(separator: "\n") + (lines.isEmpty ? "" : "\n")
             guard FileManager.default.createFile(atPath: cuesPath, contents: Data(text.utf8)) else {

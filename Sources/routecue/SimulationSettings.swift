@@ -13,11 +13,14 @@ struct SimulationSettings {
     /// How the requested language was resolved to a pack (for the log), when packs were found.
     var languageNote: String?
     var maxBytes: Int
+    /// The configuration's audio settings (device parameters for `--device`).
+    var audioSettings = AudioSettings()
 
     init(_ args: ArgumentList) throws {
         let config = try ConfigCommand.load(args.value("config"))
         maxBytes = try CLI.maxBytes(args)
         progress = config.progressOptions
+        audioSettings = config.audio
         timing = config.timingOptions
         if let m = args.value("markup") {
             guard let markup = CueMarkup(rawValue: m) else {

@@ -11,6 +11,8 @@ public struct AudioSettings: Sendable, Equatable {
         public var pitch = 50
         /// An espeak-ng voice variant such as `f3` (spoken as `voice+f3`), or nil for the voice's own.
         public var variant: String?
+        /// The defaults.
+        public init() {}
     }
 
     /// The ALSA parameters RouteCue asks of every PCM (the device may grant nearby values).
@@ -25,6 +27,8 @@ public struct AudioSettings: Sendable, Equatable {
         public var periods = 4
         /// Seconds the PCM stays open playing silence after the last output, so a burst of cues opens it once.
         public var idleHoldSeconds = 2.0
+        /// The defaults.
+        public init() {}
     }
 
     /// What each audio route plays on, besides its timing.
@@ -34,6 +38,11 @@ public struct AudioSettings: Sendable, Equatable {
         public var pcm: String?
         /// Seconds before a due cue to open the PCM (a Bluetooth hands-free link needs time to come up).
         public var openAheadSeconds: Double
+        /// A route on `pcm`, opened `openAheadSeconds` before a due cue.
+        public init(pcm: String?, openAheadSeconds: Double) {
+            self.pcm = pcm
+            self.openAheadSeconds = openAheadSeconds
+        }
     }
 
     /// The audio route used when nothing else is chosen (`default`, `speaker`, `hfp`).

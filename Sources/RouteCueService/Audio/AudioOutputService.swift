@@ -63,7 +63,7 @@ public final class AudioOutputService {
     /// The settings in force.
     public private(set) var settings: Settings
     /// The pre-rendered speech.
-    public let cache: SpeechCache
+    public nonisolated let cache: SpeechCache
     /// Receives every report, on the loop.
     public var onReport: (@RouteCueLoop (Report) -> Void)?
 

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import ALSAOutput
+import RouteCueCore
 
 /// Plays a drive's guidance timeline into an ALSA PCM: silence and cues at their sample positions, converted to
 /// the device's rate and channels on the way. Meant for unpaced PCMs (ALSA's `file` plugin): the timeline plays
@@ -10,36 +11,43 @@ import ALSAOutput
 public final class PCMTimelineWriter: DriveAudioSink {
     /// The device.
     public let device: PCMDevice
-    /// Source samples (mono, at the synthesizer's rate) written so far.
+    /// Source samples (mono, at the synthesizer's rate) on the timeline so far.
     public private(set) var sampleCount = 0
-    private var converter: FrameConverter
+    /// The synthesizer's rate.
+    public let sourceRate: Int
+    /// Device frames handed to ALSA so far.
+    public private(set) var deviceFramesWritten = 0
 
     /// Opens `request.device` for a mono timeline at `sourceRate`.
     public init(request: PCMRequest, sourceRate: Int) throws(ALSAError) {
         device = try PCMDevice(request: request)
-        converter = FrameConverter(sourceRate: sourceRate, sourceChannels: 1,
-                                   deviceRate: device.configuration.rate, deviceChannels: device.configuration.channels)
+        self.sourceRate = sourceRate
     }
 
-    /// Appends silence, a second at a time so a long gap never needs a long buffer.
+    /// Opens PCM `pcm` with the configured device parameters for a mono timeline at `sourceRate`.
+    public convenience init(pcm: String, device: AudioSettings.Device, sourceRate: Int) throws(ALSAError) {
+        try self.init(request: AudioServiceSettings.request(pcm: pcm, device: device), sourceRate: sourceRate)
+    }
+
+    /// Moves the timeline on; the silence is written when the next cue (or the end) comes.
     public func appendSilence(sampleCount count: Int) throws {
-        var left = count
-        let chunk = [Int16](repeating: 0, count: max(1, converter.sourceRate))
-        while left > 0 {
-            let n = min(left, chunk.count)
-            try play(chunk[0..<n])
-            left -= n
-        }
+        sampleCount += max(0, count)
     }
 
-    /// Appends samples.
+    /// Writes a cue: silence up to its place (source sample `sampleCount` is device frame
+    /// ⌈sampleCount · deviceRate / sourceRate⌉), then its samples converted to the device's rate and channels.
     public func append(_ samples: [Int16]) throws {
-        try play(samples[...])
+        try padToTimeline()
+        let configuration = device.configuration
+        var converter = FrameConverter(sourceRate: sourceRate, sourceChannels: 1,
+                                       deviceRate: configuration.rate, deviceChannels: configuration.channels)
+        try writeAll(converter.convert(samples[...]) + converter.finish())
+        sampleCount += samples.count
     }
 
-    /// Writes the converter's tail and lets the device play out what it holds.
+    /// Writes the silence left on the timeline and lets the device play out what it holds.
     public func finish() throws {
-        try writeAll(converter.finish())
+        try padToTimeline()
         var waited = 0
         while try device.delay() > 0, waited < 10_000 {
             usleep(2_000)
@@ -47,9 +55,16 @@ public final class PCMTimelineWriter: DriveAudioSink {
         }
     }
 
-    private func play(_ samples: ArraySlice<Int16>) throws {
-        sampleCount += samples.count
-        try writeAll(converter.convert(samples))
+    /// Writes silence until the device is at the timeline's position, a second at a time.
+    private func padToTimeline() throws {
+        let configuration = device.configuration
+        let target = FrameConverter.deviceFrameCount(sourceFrames: sampleCount, sourceRate: sourceRate,
+                                                     deviceRate: configuration.rate)
+        let second = [Int16](repeating: 0, count: configuration.rate * configuration.channels)
+        while deviceFramesWritten < target {
+            let frames = min(target - deviceFramesWritten, configuration.rate)
+            try writeAll(Array(second[0..<(frames * configuration.channels)]))
+        }
     }
 
     /// Hands every frame of `samples` to the device, polling while its buffer is full.
@@ -61,6 +76,7 @@ public final class PCMTimelineWriter: DriveAudioSink {
             let frames = try device.write(samples[offset...])
             if frames > 0 {
                 offset += frames * channels
+                deviceFramesWritten += frames
                 stalls = 0
                 continue
             }
