@@ -34,7 +34,7 @@ let package = Package(
         .executableTarget(name: "routecue", dependencies: ["RouteCueCore", "RouteCueService", "Speech"]),
 
         // Benchmarks run by `make bench`.
-        .executableTarget(name: "routecue-bench", dependencies: ["RouteCueCore", "RouteCueService", "DriveLab"]),
+        .executableTarget(name: "routecue-bench", dependencies: ["RouteCueCore", "RouteCueService", "DriveLab", "ALSAOutput", "Speech"]),
 
         // Generated test drives: real route geometry driven with real recorded speed, with ground truth.
         .target(name: "DriveLab", dependencies: ["RouteCueCore"]),

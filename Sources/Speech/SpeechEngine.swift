@@ -24,7 +24,14 @@ struct SpeechEngine: ~Copyable {
     /// The installed voice variants (files in espeak-ng-data/voices/!v), read on first use.
     private var variants: Set<String>?
 
-    private init() {}
+    /// Assigns every property explicitly: with default values on the declarations instead, Swift 6.3's optimized
+    /// builds of this `~Copyable` struct inside `Mutex` skipped `espeak_Initialize` (`initialization` read as set),
+    /// so every voice was "not found" in `-c release` while debug builds worked.
+    private init() {
+        initialization = nil
+        selection = nil
+        variants = nil
+    }
 
     /// Initializes espeak-ng on the first call (`espeak_Initialize`, synchronous output, never `exit()`ing),
     /// and returns its sample rate.

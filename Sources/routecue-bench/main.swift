@@ -5,6 +5,7 @@ import Foundation
 //   routecue-bench import FILE [--iterations N]            import time and peak memory of a route file
 //   routecue-bench progress LONG_ROUTE SHORT_ROUTE          fixes per second through the engine, long vs short route
 //   routecue-bench timing --trace FILE --trace FILE ROUTE…  cue timing error: this engine vs a fix-triggered baseline
+//   routecue-bench audio [--device PCM] [--cues N]           due → first sample to ALSA: cached, on demand, spawned espeak-ng
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
@@ -14,6 +15,8 @@ case "progress" where arguments.count >= 3:
     progressBench(Array(arguments.dropFirst()))
 case "timing" where arguments.count >= 2:
     timingBench(Array(arguments.dropFirst()))
+case "audio":
+    audioBench(Array(arguments.dropFirst()))
 default:
-    fail("usage: routecue-bench import FILE [--iterations N] | progress LONG_ROUTE SHORT_ROUTE | timing --trace FILE… ROUTE…", status: 2)
+    fail("usage: routecue-bench import FILE [--iterations N] | progress LONG_ROUTE SHORT_ROUTE | timing --trace FILE… ROUTE… | audio [--device PCM] [--cues N]", status: 2)
 }

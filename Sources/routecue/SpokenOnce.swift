@@ -25,9 +25,15 @@ enum SpokenOnce {
                 return
             }
             var finished = false
+            var deviceOpen = false
+            let end = {
+                service.shutdown()
+                done.signal()
+            }
             service.onReport = { report in
                 switch report {
                 case .deviceOpened(let request, let configuration, let timing):
+                    deviceOpen = true
                     let c = configuration
                     let line = String(format: "device %@: %d Hz, %d channels, period %d frames (%.1f ms), buffer %d frames; output latency %.0f ms",
                                       request.device, c.rate, c.channels, c.periodFrames, c.periodSeconds * 1000, c.bufferFrames,
@@ -37,6 +43,8 @@ enum SpokenOnce {
                     outcome.withLock { $0.lines.append(String(format: "first sample to ALSA %.1f ms after the request (%@)", latency * 1000, cacheHit ? "pre-rendered" : "synthesized on demand")) }
                 case .deviceError(let message):
                     outcome.withLock { $0.failure = $0.failure ?? message }
+                    deviceOpen = false
+                    if finished { end() }
                 case .underrun:
                     outcome.withLock { $0.lines.append("underrun (recovered)") }
                 case .output(.didPlay(_, let result)):
@@ -46,10 +54,10 @@ enum SpokenOnce {
                         outcome.withLock { $0.failure = $0.failure ?? "not spoken: \(why)" }
                     }
                     finished = true
-                    service.closeDevice()
+                    // Wait until what was sent has been heard; a device that never opened has nothing to play out.
+                    if deviceOpen { service.closeDevice() } else { end() }
                 case .deviceClosed where finished:
-                    service.shutdown()
-                    done.signal()
+                    end()
                 case .output, .deviceClosed, .playbackEnded:
                     break
                 }
