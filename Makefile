@@ -14,7 +14,7 @@ DEB_PACKAGES = pkg-config libgps-dev libasound2-dev libasound2-plugins alsa-util
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build release test bench demo deps install clean
+.PHONY: all build release test bench bench-audio demo deps install clean
 
 all: build
 
@@ -50,8 +50,19 @@ TIMING_ROUTES = routes/osrm/ferrostar/standard_osrm_polyline6_response.json \
                 routes/valhalla/ferrostar-osrm-format/valhalla_osrm_with_roundabouts.json \
                 routes/osrm-compatible/maplibre-navigation-ios/route-with-lanes.json
 
-bench:
+# Audio: due → first sample for cached and on-demand cues vs spawning espeak-ng per cue, on a real-time device
+# (jackd's dummy driver, started here and stopped by PID) when jackd is installed, else on ALSA's null PCM.
+bench-audio:
 	$(SWIFT) build -c release --product routecue-bench
+	@if command -v jackd >/dev/null; then \
+	  server=routecue-bench-$$$$; \
+	  jackd -n $$server -d dummy -r 48000 -p 256 >/dev/null 2>&1 & jack=$$!; sleep 1; \
+	  JACK_DEFAULT_SERVER=$$server JACK_NO_START_SERVER=1 ALSA_CONFIG_PATH=/usr/share/alsa/alsa.conf:$(CURDIR)/tools/alsa-jack-paced.conf \
+	    $(BENCH) audio --device routecue_paced; status=$$?; \
+	  kill $$jack; wait $$jack 2>/dev/null; exit $$status; \
+	else echo "bench audio: jackd not installed, measuring on ALSA's null PCM (not paced)"; $(BENCH) audio --device null; fi
+
+bench: bench-audio
 	@if [ ! -d "$(SHARED)" ]; then echo "bench: SKIPPED, $(SHARED) not found (a fresh clone has no ../shared)"; exit 0; fi; \
 	for f in $(BENCH_ROUTES); do \
 	  $(BENCH) import "$(SHARED)/$$f" --iterations 7 || exit 1; \

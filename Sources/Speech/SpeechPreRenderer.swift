@@ -18,13 +18,26 @@ public final class SpeechPreRenderer: Sendable {
     }
 
     /// Queues each of `texts` in `settings` at `.ahead` urgency unless it is cached or already in flight;
-    /// finished speech goes into the cache. Returns the jobs started.
+    /// finished speech goes into the cache. `rendered`, when given, hears of each text once its speech is ready
+    /// (at once for a cached one), e.g. to tell the guidance engine how long it takes to say. Returns the jobs started.
     @discardableResult
-    public func renderAhead(_ texts: [String], settings: VoiceSettings) -> [SpeechJob] {
+    public func renderAhead(_ texts: [String], settings: VoiceSettings,
+                            rendered: (@Sendable (String, Result<SynthesizedSpeech, SpeechError>) -> Void)? = nil) -> [SpeechJob] {
         var jobs: [SpeechJob] = []
         for text in texts {
             let key = SpeechCacheKey(text: text, settings: settings)
-            guard !cache.contains(text, settings: settings), claim(key, waiter: nil) else { continue }
+            var observer: SpeechCompletion?
+            if let rendered {
+                observer = { @Sendable result in rendered(text, result) }
+            }
+            if cache.contains(text, settings: settings) {
+                if let observer, let speech = cache.speech(for: text, settings: settings) { observer(.success(speech)) }
+                continue
+            }
+            guard claim(key, waiter: nil, observer: observer) else {
+                if let observer { observe(key, with: observer, text: text, settings: settings) }
+                continue
+            }
             let job = thread.synthesize(text, settings: settings, urgency: .ahead) { [self] result in
                 finish(key, result)
             }
@@ -54,7 +67,7 @@ public final class SpeechPreRenderer: Sendable {
             if let job = joined.job { thread.promote(job) }
             return
         }
-        guard claim(key, waiter: completion) else {
+        guard claim(key, waiter: completion, observer: nil) else {
             // Claimed by another caller in between: join it.
             return speechNow(text, settings: settings, completion: completion)
         }
@@ -84,13 +97,24 @@ public final class SpeechPreRenderer: Sendable {
     /// The number of syntheses submitted and not completed.
     public var inFlightCount: Int { inFlight.withLock { $0.count } }
 
-    /// Marks `key` as in flight (with `waiter`, which makes it due); false when it already is.
-    private func claim(_ key: SpeechCacheKey, waiter: SpeechCompletion?) -> Bool {
+    /// Marks `key` as in flight (with `waiter`, which makes it due, and `observer`); false when it already is.
+    private func claim(_ key: SpeechCacheKey, waiter: SpeechCompletion?, observer: SpeechCompletion?) -> Bool {
         inFlight.withLock { inFlight -> Bool in
             guard inFlight[key] == nil else { return false }
-            inFlight[key] = InFlightRendering(job: nil, waiters: waiter.map { [$0] } ?? [], isDue: waiter != nil)
+            inFlight[key] = InFlightRendering(job: nil, waiters: waiter.map { [$0] } ?? [], isDue: waiter != nil,
+                                              observers: observer.map { [$0] } ?? [])
             return true
         }
+    }
+
+    /// Adds `observer` to the rendering of `key` in flight; if it finished meanwhile, answers from the cache.
+    private func observe(_ key: SpeechCacheKey, with observer: @escaping SpeechCompletion, text: String, settings: VoiceSettings) {
+        let added = inFlight.withLock { inFlight -> Bool in
+            guard inFlight[key] != nil else { return false }
+            inFlight[key]!.observers.append(observer)
+            return true
+        }
+        if !added, let speech = cache.speech(for: text, settings: settings) { observer(.success(speech)) }
     }
 
     /// Records the job rendering `key` (unless it already completed); true when a due cue joined it meanwhile,
@@ -107,8 +131,8 @@ public final class SpeechPreRenderer: Sendable {
     /// Completes the rendering of `key`: caches the speech, answers every waiter.
     private func finish(_ key: SpeechCacheKey, _ result: Result<SynthesizedSpeech, SpeechError>) {
         if case .success(let speech) = result { cache.insert(speech, for: key.text, settings: key.settings) }
-        let waiters = inFlight.withLock { $0.removeValue(forKey: key)?.waiters ?? [] }
-        for waiter in waiters { waiter(result) }
+        let rendering = inFlight.withLock { $0.removeValue(forKey: key) }
+        for waiter in (rendering?.waiters ?? []) + (rendering?.observers ?? []) { waiter(result) }
     }
 }
 
@@ -120,4 +144,6 @@ struct InFlightRendering: Sendable {
     var waiters: [SpeechCompletion]
     /// True once a due cue waits for it: `cancelAhead` leaves it alone.
     var isDue: Bool
+    /// Those who asked to hear when it is ready (not due: `cancelAhead` may still cancel it).
+    var observers: [SpeechCompletion] = []
 }

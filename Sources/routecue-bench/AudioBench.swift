@@ -25,8 +25,10 @@ func audioBench(_ arguments: [String]) {
     let bench = AudioPathBench(device: device)
     let cached = bench.dueToFirstSample(texts, prerendered: true)
     let onDemand = bench.dueToFirstSample(texts.map { $0 + " Then keep right." }, prerendered: false)
-    let (cpuPerSecond, spokenSeconds) = bench.cpuPerSecondOfSpeech(Array(texts.prefix(8)))
+    let played = Array(texts.prefix(8))
+    let (cpuPerSecond, spokenSeconds) = bench.cpuPerSecondOfSpeech(played)
     bench.stop()
+    let aplay = aplayCPUPerSecond(played, device: device)
     let spawned = SpawnedSpeechBaseline(device: device).dueToFirstSample(texts)
     let factor = realTimeFactor(texts)
 
@@ -42,6 +44,10 @@ func audioBench(_ arguments: [String]) {
     print(String(format: "  synthesis real-time factor %.4f (espeak-ng %.0f× faster than speech)", factor, 1 / factor))
     print(String(format: "  CPU per second of speech played %.1f ms (%.1f s of speech, synthesis included)",
                  cpuPerSecond * 1000, spokenSeconds))
+    if let aplay {
+        print(String(format: "  reference: aplay playing the same speech (22050 Hz mono WAV) on the same PCM %.1f ms per second; RouteCue ÷ aplay %.1f×",
+                     aplay * 1000, cpuPerSecond / aplay))
+    }
 }
 
 /// Realistic cue texts, each different so none is cached by accident.
@@ -75,10 +81,39 @@ private func realTimeFactor(_ texts: [String]) -> Double {
     return speech > 0 ? synthesis / speech : 0
 }
 
-/// CPU time (user + system) of this process, in seconds.
-private func processCPUSeconds() -> Double {
+/// CPU seconds per second of speech of `aplay` playing `texts` (synthesized into one WAV) on `device`, or nil
+/// when aplay (alsa-utils) is missing or fails.
+private func aplayCPUPerSecond(_ texts: [String], device: String) -> Double? {
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/aplay"),
+          let synthesizer = try? SpeechSynthesizer(voice: "en-us") else { return nil }
+    let path = NSTemporaryDirectory() + "routecue-bench-\(getpid()).wav"
+    defer { unlink(path) }
+    var seconds = 0.0
+    do {
+        let writer = try WAVFileWriter(path: path, sampleRate: synthesizer.sampleRate)
+        for text in texts {
+            let speech = try synthesizer.synthesize(text)
+            try writer.append(speech.samples)
+            seconds += speech.duration
+        }
+        try writer.finish()
+    } catch {
+        return nil
+    }
+    let before = processCPUSeconds(RUSAGE_CHILDREN)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/aplay")
+    process.arguments = ["-q", "-D", device, path]
+    guard (try? process.run()) != nil else { return nil }
+    process.waitUntilExit()
+    guard process.terminationStatus == 0, seconds > 0 else { return nil }
+    return (processCPUSeconds(RUSAGE_CHILDREN) - before) / seconds
+}
+
+/// CPU time (user + system) of this process (or of its finished children), in seconds.
+private func processCPUSeconds(_ who: __rusage_who = RUSAGE_SELF) -> Double {
     var usage = rusage()
-    getrusage(RUSAGE_SELF.rawValue, &usage)
+    getrusage(who.rawValue, &usage)
     return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
 }
 

@@ -124,9 +124,17 @@ public final class AudioOutputService {
         perform(.enqueue(OutputRequest(cue: cue, language: language, pan: pan)))
     }
 
-    /// Renders `texts` ahead (the cues that can come next), so that a due cue starts from ready PCM.
-    public func prerender(_ texts: [String]) {
-        renderer.renderAhead(texts, settings: settings.voice)
+    /// Renders `texts` ahead (the cues that can come next), so that a due cue starts from ready PCM;
+    /// `measured`, when given, hears each text's spoken seconds once it is ready (on the loop).
+    public func prerender(_ texts: [String], measured: (@RouteCueLoop (String, Double) -> Void)? = nil) {
+        guard let measured else {
+            renderer.renderAhead(texts, settings: settings.voice)
+            return
+        }
+        renderer.renderAhead(texts, settings: settings.voice) { text, result in
+            guard case .success(let speech) = result else { return }
+            Task { @RouteCueLoop in measured(text, speech.duration) }
+        }
     }
 
     /// Opens the active route's PCM now, playing silence, so a cue due soon starts without opening delay
