@@ -19,6 +19,7 @@ public final class PCMDevice {
     /// avail_min one period).
     public init(request: PCMRequest) throws(ALSAError) {
         name = request.device
+        ALSALibrary.silenceErrorPrinting()
         var handle: OpaquePointer?
         let opened = snd_pcm_open(&handle, request.device, SND_PCM_STREAM_PLAYBACK, routecue_SND_PCM_NONBLOCK)
         guard opened >= 0, let handle else { throw ALSAError(call: "snd_pcm_open", device: request.device, code: opened) }

@@ -17,4 +17,12 @@ static const snd_pcm_access_t routecue_SND_PCM_ACCESS_RW_INTERLEAVED = SND_PCM_A
 static const int routecue_EFD_NONBLOCK = EFD_NONBLOCK;
 static const int routecue_EFD_CLOEXEC = EFD_CLOEXEC;
 
+// alsa-lib prints its own error lines on stderr (e.g. "ALSA lib pcm.c:2666:(snd_pcm_open_noupdate) Unknown PCM x")
+// before returning the code RouteCue reports as one line of its own. Its handler is variadic, which Swift cannot
+// write, so the quiet handler lives here.
+static void routecue_alsa_quiet_error(const char *file, int line, const char *function, int err, const char *fmt, ...) {
+    (void)file; (void)line; (void)function; (void)err; (void)fmt;
+}
+static inline void routecue_alsa_silence_errors(void) { snd_lib_error_set_handler(routecue_alsa_quiet_error); }
+
 #endif
