@@ -17,9 +17,12 @@ enum CLI {
                                           position along the route and where in the file it came from)
           route convert FILE --to routecue
                                           convert a route file to lossless RouteCue JSON
-          simulate --route FILE --fixes FILE --cues OUT.jsonl [--wav OUT.wav] [...]
+          simulate --route FILE --fixes FILE --cues OUT.jsonl [--wav OUT.wav | --device PCM] [...]
                                           run the guidance engine on a recorded drive with a virtual clock,
                                           synthesize every cue, write the cue log (routecue simulate --help)
+          say TEXT [--lang TAG] [--device PCM | --wav OUT.wav] [--pan DIRECTION]
+                                          speak a text through RouteCue's audio path (queue, espeak-ng thread,
+                                          ALSA thread) on a PCM or into a WAV file (routecue say --help)
           say --list-languages            the languages RouteCue speaks: phrase pack, voice, units, gaps
           config check [FILE]             validate a configuration file (default /etc/routecue/routecue.json)
           fixes inspect FILE [--json]     read a recorded drive (NMEA 0183, gpsd JSON, GPX track) and summarize
