@@ -159,10 +159,7 @@ public final class PCMDevice {
         let code = snd_pcm_hw_params_malloc(&allocated)
         guard code >= 0, let params = allocated else { throw ALSAError(call: "snd_pcm_hw_params_malloc", device: device, code: code) }
         defer { snd_pcm_hw_params_free(params) }
-
-        func check(_ code: Int32, _ call: String) throws(ALSAError) {
-            if code < 0 { throw ALSAError(call: call, device: device, code: code) }
-        }
+        let check = { (code: Int32, call: String) throws(ALSAError) in try Self.check(code, call, device) }
         try check(snd_pcm_hw_params_any(pcm, params), "snd_pcm_hw_params_any")
         try check(snd_pcm_hw_params_set_access(pcm, params, routecue_SND_PCM_ACCESS_RW_INTERLEAVED), "snd_pcm_hw_params_set_access")
         try check(snd_pcm_hw_params_set_format(pcm, params, routecue_SND_PCM_FORMAT_S16), "snd_pcm_hw_params_set_format")
@@ -217,14 +214,16 @@ public final class PCMDevice {
         let code = snd_pcm_sw_params_malloc(&allocated)
         guard code >= 0, let params = allocated else { throw ALSAError(call: "snd_pcm_sw_params_malloc", device: device, code: code) }
         defer { snd_pcm_sw_params_free(params) }
-
-        func check(_ code: Int32, _ call: String) throws(ALSAError) {
-            if code < 0 { throw ALSAError(call: call, device: device, code: code) }
-        }
+        let check = { (code: Int32, call: String) throws(ALSAError) in try Self.check(code, call, device) }
         let period = snd_pcm_uframes_t(configuration.periodFrames)
         try check(snd_pcm_sw_params_current(pcm, params), "snd_pcm_sw_params_current")
         try check(snd_pcm_sw_params_set_start_threshold(pcm, params, period), "snd_pcm_sw_params_set_start_threshold")
         try check(snd_pcm_sw_params_set_avail_min(pcm, params, period), "snd_pcm_sw_params_set_avail_min")
         try check(snd_pcm_sw_params(pcm, params), "snd_pcm_sw_params")
+    }
+
+    /// Throws the error of `call` on `device` when `code` is negative (an alsa-lib failure).
+    private static func check(_ code: Int32, _ call: String, _ device: String) throws(ALSAError) {
+        if code < 0 { throw ALSAError(call: call, device: device, code: code) }
     }
 }

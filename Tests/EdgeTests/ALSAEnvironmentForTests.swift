@@ -104,6 +104,31 @@ final class JackDummyServer {
     }
 }
 
+/// A test class that needs a device playing in real time: one private jackd for the whole class (started in
+/// `setUp()`, stopped by PID in `tearDown()` even when tests fail); every test skips, saying why, when jackd is
+/// missing or does not come up.
+class JackTestCase: XCTestCase {
+    nonisolated(unsafe) private static var server: JackDummyServer?
+    nonisolated(unsafe) private static var serverProblem: Error?
+
+    override class func setUp() {
+        super.setUp()
+        serverProblem = nil
+        do { server = try JackDummyServer() } catch { serverProblem = error }
+    }
+
+    override class func tearDown() {
+        server?.stop()
+        server = nil
+        super.tearDown()
+    }
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        if let problem = Self.serverProblem { throw problem }
+    }
+}
+
 /// Every event an `AudioPlaybackThread` reported, for a test to wait on.
 final class PlaybackEventLog: Sendable {
     private let events = Mutex<[PlaybackEvent]>([])

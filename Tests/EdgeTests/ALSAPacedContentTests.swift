@@ -3,25 +3,8 @@ import Foundation
 import XCTest
 
 /// What reached a paced device, through a file tap, and what a slow event handler does to it.
-final class ALSAPacedContentTests: XCTestCase {
-    nonisolated(unsafe) private static var server: JackDummyServer?
-    nonisolated(unsafe) private static var serverProblem: Error?
+final class ALSAPacedContentTests: JackTestCase {
     private var thread: AudioPlaybackThread?
-
-    override class func setUp() {
-        super.setUp()
-        do { server = try JackDummyServer() } catch { serverProblem = error }
-    }
-
-    override class func tearDown() {
-        server?.stop()
-        server = nil
-        super.tearDown()
-    }
-
-    override func setUpWithError() throws {
-        if let problem = Self.serverProblem { throw problem }
-    }
 
     override func tearDown() {
         thread?.shutdown()

@@ -4,27 +4,14 @@ import XCTest
 
 /// Real-time behaviour on a PCM that plays at the speed of a clock: JACK's dummy driver (48 kHz, 256-frame
 /// periods) through ALSA's jack + plug PCMs, one private jackd for the class, stopped by PID at the end.
-final class ALSAPacedPlaybackTests: XCTestCase {
-    nonisolated(unsafe) private static var server: JackDummyServer?
-    nonisolated(unsafe) private static var serverProblem: Error?
+final class ALSAPacedPlaybackTests: JackTestCase {
 
     private var log: PlaybackEventLog!
     private var thread: AudioPlaybackThread!
     private let paced = PCMRequest(device: ALSATestEnvironment.pacedDevice)
 
-    override class func setUp() {
-        super.setUp()
-        do { server = try JackDummyServer() } catch { serverProblem = error }
-    }
-
-    override class func tearDown() {
-        server?.stop()
-        server = nil
-        super.tearDown()
-    }
-
     override func setUpWithError() throws {
-        if let problem = Self.serverProblem { throw problem }
+        try super.setUpWithError()
         let log = PlaybackEventLog()
         self.log = log
         thread = AudioPlaybackThread { log.record($0) }

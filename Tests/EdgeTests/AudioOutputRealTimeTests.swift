@@ -8,27 +8,10 @@ import XCTest
 /// The whole audio path on a PCM that plays in real time (JACK's dummy driver through ALSA): preemption at a word
 /// boundary, stale outputs cancelled, an immediate stop, cues started from the pre-rendered cache within its bound,
 /// and a PCM opened ahead.
-final class AudioOutputRealTimeTests: XCTestCase {
-    nonisolated(unsafe) private static var server: JackDummyServer?
-    nonisolated(unsafe) private static var serverProblem: Error?
+final class AudioOutputRealTimeTests: JackTestCase {
 
     private static let message = "Continue on the motorway for 35 kilometers, past Zurich, Winterthur and Saint Gallen, then follow the signs towards Munich."
     private var harness: AudioServiceHarness?
-
-    override class func setUp() {
-        super.setUp()
-        do { server = try JackDummyServer() } catch { serverProblem = error }
-    }
-
-    override class func tearDown() {
-        server?.stop()
-        server = nil
-        super.tearDown()
-    }
-
-    override func setUpWithError() throws {
-        if let problem = Self.serverProblem { throw problem }
-    }
 
     private func makeHarness(_ configure: @escaping (inout AudioOutputService.Settings) -> Void = { _ in }) async throws -> AudioServiceHarness {
         let harness = try await AudioServiceHarness(device: ALSATestEnvironment.pacedDevice, configure: configure)

@@ -12,7 +12,8 @@ public final class AudioOutputService {
     public enum Report: Sendable {
         /// The queue's should-play / will-play / did-play events.
         case output(OutputEvent)
-        /// The first sample of output `id` was handed to ALSA, `latency` seconds after it became due.
+        /// The first sample of output `id` was handed to ALSA, `dueToFirstSample` seconds after the queue started it
+        /// (at once when it was queued to an idle queue; synthesis on a cache miss included).
         case firstSample(id: Int, dueToFirstSample: Double, cacheHit: Bool)
         /// The audio thread ended output `id`: how, and how many of its source frames (at the clip's rate,
         /// pre-roll included) were handed to the device.
@@ -73,11 +74,14 @@ public final class AudioOutputService {
     /// The audio thread; set once in `init`.
     private var playback: AudioPlaybackThread!
     private var wakeTimer: EventLoop.TimerID?
-    /// When each output was handed to the queue (its moment of being due), and whether it started from the cache.
+    /// When the queue started each output (its moment of being due), and whether its speech came from the cache.
     private var dueAt: [Int: UInt64] = [:]
     private var cacheHits: [Int: Bool] = [:]
     /// Outputs due now whose speech is being synthesized (their result is dropped if they are stopped meanwhile).
     private var synthesizing: Set<Int> = []
+    /// Whether `carryOut` is running, and the actions that arose meanwhile.
+    private var carryingOut = false
+    private var deferredActions: [OutputQueueAction] = []
     /// PCM the UI registered for `application` outputs, by name.
     private var applicationAudio: [String: WAVDecoder.Audio] = [:]
 
@@ -105,12 +109,7 @@ public final class AudioOutputService {
     /// Hands an input to the queue (enqueue, play, clear, skip, stop, policy) and carries out what it decides.
     @discardableResult
     public func perform(_ input: OutputQueueInput) -> [OutputQueueAction] {
-        let now = MonotonicClock.nanoseconds()
-        switch input {
-        case .enqueue(let request), .play(let request): dueAt[request.id] = now
-        default: break
-        }
-        let actions = queue.handle(input, at: MonotonicInstant(nanoseconds: now))
+        let actions = queue.handle(input, at: MonotonicClock.now())
         carryOut(actions)
         return actions
     }
@@ -173,29 +172,45 @@ public final class AudioOutputService {
 
     // MARK: - Carrying out the queue's decisions
 
+    /// Carries out `actions`; reports that arise meanwhile (a file that fails to decode) are fed to the queue only
+    /// after the whole list, so its events keep their order.
     private func carryOut(_ actions: [OutputQueueAction]) {
-        for action in actions {
-            switch action {
-            case .prepare(let request):
-                if case .speech(let text, _) = request.content { renderer.renderAhead([text], settings: settings.voice) }
-            case .start(let request, let rendition, let volume):
-                start(request, rendition: rendition, volume: volume)
-            case .stop(let id, let mode):
-                if synthesizing.remove(id) != nil {
-                    // Not handed to ALSA yet: nothing to stop but the wait (the speech still lands in the cache).
-                    feed(.finished(id: id, .stopped(mode)))
-                } else {
-                    playback.send(.stop(id: id, mode == .immediately ? .immediately : .atWordBoundary))
-                }
-            case .event(let event):
-                if case .didPlay(let id, _) = event {
-                    dueAt[id] = nil
-                    cacheHits[id] = nil
-                }
-                onReport?(.output(event))
-            }
+        if carryingOut {
+            deferredActions += actions
+            return
         }
+        carryingOut = true
+        var list = actions
+        while !list.isEmpty {
+            for action in list { carryOut(action) }
+            list = deferredActions
+            deferredActions = []
+        }
+        carryingOut = false
         rearmTimer()
+    }
+
+    private func carryOut(_ action: OutputQueueAction) {
+        switch action {
+        case .prepare(let request):
+            if case .speech(let text, _) = request.content { renderer.renderAhead([text], settings: settings.voice) }
+        case .start(let request, let rendition, let volume):
+            dueAt[request.id] = MonotonicClock.nanoseconds()
+            start(request, rendition: rendition, volume: volume)
+        case .stop(let id, let mode):
+            if synthesizing.remove(id) != nil {
+                // Not handed to ALSA yet: nothing to stop but the wait (the speech still lands in the cache).
+                feed(.finished(id: id, .stopped(mode)))
+            } else {
+                playback.send(.stop(id: id, mode == .immediately ? .immediately : .atWordBoundary))
+            }
+        case .event(let event):
+            if case .didPlay(let id, _) = event {
+                dueAt[id] = nil
+                cacheHits[id] = nil
+            }
+            onReport?(.output(event))
+        }
     }
 
     /// Feeds a report from the threads into the queue.
