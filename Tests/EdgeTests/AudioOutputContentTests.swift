@@ -139,6 +139,35 @@ final class AudioOutputContentTests: XCTestCase {
         XCTAssertEqual(Double(spans.first?.count ?? 0) / 48000, 0.5, accuracy: 0.01, "the half-second file, resampled to 48 kHz")
     }
 
+    func test_applicationAudio_playsByName_atThePolicyVolume_andAnUnknownNameIsCancelled() async throws {
+        let path = wavPath("application")
+        let harness = try await AudioServiceHarness(device: try AudioDeviceNames.wavFile(path))
+        let tone = WAVDecoder.Audio(samples: (0..<11025).map { Int16(16000 * sin(Double($0) * 2 * .pi * 330 / 22050)) },
+                                    channels: 1, sampleRate: 22050)
+        await harness.on { service in
+            service.registerApplicationAudio(tone, named: "door-open")
+            service.perform(.enqueue(OutputRequest(id: 1, content: .application(name: "door-open"), priority: .application)))
+            service.perform(.enqueue(OutputRequest(id: 2, content: .application(name: "no-such-sound"), priority: .application)))
+        }
+        XCTAssertEqual(harness.didPlay(1)?.outcome, .completed)
+        XCTAssertEqual(harness.didPlay(2)?.outcome, .cancelled("no application audio named \"no-such-sound\""))
+        await harness.on { service in
+            service.setPolicy(OutputPolicy(volume: 0.25))
+            service.perform(.enqueue(OutputRequest(id: 3, content: .application(name: "door-open"), priority: .application)))
+        }
+        XCTAssertEqual(harness.didPlay(3)?.outcome, .completed)
+        await harness.on { $0.closeDevice() }
+        XCTAssertTrue(harness.deviceClosed())
+        await harness.shutdown()
+        let audio = try decoded(path)
+        let spans = soundSpans(audio, gap: 0.02)
+        XCTAssertEqual(spans.count, 2, "the sound twice, nothing for the unknown name: \(spans)")
+        guard spans.count == 2 else { return }
+        let peaks = spans.map { span in span.map { abs(Int(audio.samples[$0 * 2])) }.max() ?? 0 }
+        XCTAssertEqual(Double(peaks[0]), 16000, accuracy: 800)
+        XCTAssertEqual(Double(peaks[1]) / Double(peaks[0]), 0.25, accuracy: 0.02, "the volume factor scales the output")
+    }
+
     func test_missingDevice_cancelsWithTheALSAError_andTheNextRouteStillPlays() async throws {
         let harness = try await AudioServiceHarness(device: "routecue_no_such_pcm")
         await harness.on { $0.perform(.enqueue(AudioServiceHarness.speech(1, "Turn left."))) }
