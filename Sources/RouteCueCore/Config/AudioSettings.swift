@@ -21,7 +21,7 @@ public struct AudioSettings: Sendable, Equatable {
         public var rate = 48000
         /// Channels (2 for panned cues; a mono device gets the channels mixed down).
         public var channels = 2
-        /// Period length in milliseconds (issue 5: 5–10 ms, so stop and preemption act within milliseconds).
+        /// Period length in milliseconds (5–10 ms, so stop and preemption act within milliseconds).
         public var periodMilliseconds = 8.0
         /// Periods in the device buffer (RouteCue never queues more than two).
         public var periods = 4

@@ -2,7 +2,7 @@ import ALSAOutput
 import RouteCueCore
 import Speech
 
-/// The speech and audio engine of issue 5, wired together on the event loop: the core's `OutputQueue` decides what
+/// The speech and audio engine, wired together on the event loop: the core's `OutputQueue` decides what
 /// plays (priorities, deadlines, policy), the `SpeechThread` renders text (ahead into the `SpeechCache`, or on demand
 /// when a due cue was not rendered yet), and the `AudioPlaybackThread` plays clips on the active route's ALSA PCM.
 /// Reports from both threads come back here as jobs on `RouteCueLoop`; nothing here blocks.
