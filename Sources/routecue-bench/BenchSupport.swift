@@ -32,3 +32,17 @@ func fail(_ message: String, status: Int32 = 1) -> Never {
     FileHandle.standardError.write(Data("routecue-bench: \(message)\n".utf8))
     exit(status)
 }
+
+/// The p-th quantile (nearest rank) of `values`.
+func percentile(_ values: [Double], _ p: Double) -> Double {
+    let sorted = values.sorted()
+    guard !sorted.isEmpty else { return 0 }
+    return sorted[min(sorted.count - 1, max(0, Int((p * Double(sorted.count)).rounded(.up)) - 1))]
+}
+
+/// CPU time (user + system) of this process (or of its finished children), in seconds.
+func processCPUSeconds(_ who: __rusage_who = RUSAGE_SELF) -> Double {
+    var usage = rusage()
+    getrusage(who.rawValue, &usage)
+    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+}
