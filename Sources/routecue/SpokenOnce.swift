@@ -26,7 +26,10 @@ enum SpokenOnce {
             }
             var finished = false
             var deviceOpen = false
+            var ended = false
             let end = {
+                guard !ended else { return }
+                ended = true
                 service.shutdown()
                 done.signal()
             }
