@@ -87,7 +87,8 @@ private final class Checker {
         case ..<0.30: return .enqueue(newRequest())
         case ..<0.33: return .play(newRequest())
         case ..<0.36: return .clearQueue
-        case ..<0.39: return .skipCurrent
+        case ..<0.38: return .skipCurrent
+        case ..<0.39: return .supersedeCurrent
         case ..<0.41: return .stopAndClear
         case ..<0.46:
             let styles = PromptStyle.allCases

@@ -138,6 +138,19 @@ final class OutputQueueTests: XCTestCase {
         XCTAssertEqual(q.currentStopMode, .immediately)
     }
 
+    func test_supersedeCurrent_stopsAtAWordBoundary_andTheNextFollowsOnFinish() {
+        var q = OutputQueue()
+        var log = K.Log()
+        log.record(q.handle(.enqueue(K.speech(1, .message)), at: K.t(0)))
+        log.record(q.handle(.enqueue(K.speech(2, .message)), at: K.t(0)))
+        XCTAssertEqual(q.handle(.supersedeCurrent, at: K.t(1)), [.stop(id: 1, .atWordBoundary)])
+        XCTAssertEqual(q.handle(.supersedeCurrent, at: K.t(1.01)), [], "already stopping there")
+        log.record(q.handle(.finished(id: 1, .stopped(.atWordBoundary)), at: K.t(1.2)))
+        XCTAssertEqual(log.outcomes[1], .interrupted(OutputReason.superseded))
+        XCTAssertEqual(log.startedIDs, [1, 2])
+        XCTAssertEqual(q.handle(.supersedeCurrent, at: K.t(1.3)), [.stop(id: 2, .atWordBoundary)])
+    }
+
     func test_skipCurrent_whenIdle_doesNothing() {
         var q = OutputQueue()
         XCTAssertEqual(q.handle(.skipCurrent, at: K.t(0)), [])

@@ -49,6 +49,8 @@ public enum OutputReason {
     public static let queueCleared = "queue cleared"
     /// `skipCurrent`.
     public static let skipped = "skipped"
+    /// What plays was stopped at a word boundary: its words no longer hold.
+    public static let superseded = "superseded"
     /// `stopAndClear`.
     public static let stopped = "stopped"
     /// A `play` took its place.

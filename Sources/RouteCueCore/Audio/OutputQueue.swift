@@ -66,6 +66,8 @@ public struct OutputQueue: Sendable {
             cancelQueued(reason: OutputReason.queueCleared, into: &actions)
         case .skipCurrent:
             stopCurrent(.immediately, reason: OutputReason.skipped, into: &actions)
+        case .supersedeCurrent:
+            stopCurrent(.atWordBoundary, reason: OutputReason.superseded, into: &actions)
         case .stopAndClear:
             cancelQueued(reason: OutputReason.stopped, into: &actions)
             stopCurrent(.immediately, reason: OutputReason.stopped, into: &actions)

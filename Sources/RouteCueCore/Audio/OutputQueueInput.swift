@@ -8,6 +8,8 @@ public enum OutputQueueInput: Sendable, Equatable {
     case clearQueue
     /// Stop what plays immediately; the next one follows.
     case skipCurrent
+    /// Stop what plays at its next word boundary because its words no longer hold (a new route); the next follows.
+    case supersedeCurrent
     /// Stop what plays immediately and cancel everything waiting.
     case stopAndClear
     /// New listener settings (a veto stops what plays immediately).

@@ -5,8 +5,8 @@ import Speech
 /// The guidance engine speaking through the audio engine, on the event loop: the texts the engine may say next
 /// are rendered ahead into the speech cache (their measured length goes back to the engine), due cues go into the
 /// output queue with their deadline (panned toward their maneuver when spatial audio is on), the engine hears when
-/// each cue has finished and what the opened device's latency is, its timers run on the loop, and the route's PCM
-/// is opened ahead of a wake-up that may speak.
+/// each cue has finished and what the opened device's latency is, its timers run on the loop, the route's PCM
+/// is opened ahead of a wake-up that may speak, and a new route silences the old route's cues.
 @RouteCueLoop
 public final class GuidanceAudio {
     /// The engine (its progress, route and language).
@@ -30,8 +30,13 @@ public final class GuidanceAudio {
         service.onReport = { [weak self] report in self?.heard(report) }
     }
 
-    /// Hands `input` to the engine at the current instant and carries out what it asks.
+    /// Hands `input` to the engine at the current instant and carries out what it asks. A new route first clears
+    /// the queue and stops what plays at its next word boundary: cues about the old route no longer hold.
     public func handle(_ input: GuidanceInput) {
+        if case .newRoute = input {
+            service.perform(.clearQueue)
+            service.perform(.supersedeCurrent)
+        }
         let actions = engine.handle(input, at: MonotonicClock.now())
         for action in actions {
             switch action {
