@@ -3,6 +3,7 @@ import Foundation
 import RouteCueCore
 import RouteCueService
 import Speech
+import TestSupport
 import XCTest
 
 /// The whole audio path on a PCM that plays in real time (JACK's dummy driver through ALSA): preemption at a word
@@ -50,6 +51,29 @@ final class AudioOutputRealTimeTests: JackTestCase {
         XCTAssertGreaterThan(boundarySeconds, playedWhenAsked - 0.05, "never cut before what had already been handed over")
         XCTAssertLessThan(actionAfter, waitForBoundary * 1000 + 150, "the action follows the boundary at once")
         XCTAssertEqual(harness.didPlay(2)?.outcome, .completed)
+    }
+
+    func test_newRoute_stopsTheOldRoutesCue_atAWordBoundary_andClearsTheQueue() async throws {
+        let harness = try await makeHarness()
+        let route = try RouteReader.read(Array(try Data(contentsOf: SharedData.repositoryRoot.appendingPathComponent("examples/grid-trip.osrm.json"))),
+                                         name: "grid-trip.osrm.json")
+        let service = harness.service
+        let guidance = await Task { @RouteCueLoop in
+            let guidance = GuidanceAudio(engine: GuidanceEngine(route: route), service: service)
+            // GuidanceAudio takes over the service's reports; it hands them on to the harness's log.
+            guidance.onReport = harness.record
+            return guidance
+        }.value
+        await harness.on { service in
+            service.perform(.enqueue(AudioServiceHarness.speech(501, Self.message)))
+            service.perform(.enqueue(AudioServiceHarness.speech(502, "In 400 meters, turn left onto the old road.")))
+        }
+        XCTAssertNotNil(harness.firstSample(501))
+        usleep(700_000)
+        await harness.on { _ in guidance.handle(.newRoute(route)) }
+        XCTAssertEqual(harness.didPlay(502, within: 1)?.outcome, .cancelled(OutputReason.queueCleared))
+        XCTAssertEqual(harness.didPlay(501, within: 2)?.outcome, .interrupted(OutputReason.superseded))
+        XCTAssertEqual(harness.playbackEnded(501)?.outcome, .stoppedAtWordBoundary)
     }
 
     func test_staleOutput_isCancelledAtItsDeadline_andNeverPlayed() async throws {

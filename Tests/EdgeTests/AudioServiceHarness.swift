@@ -18,6 +18,11 @@ final class AudioServiceHarness: Sendable {
     /// The reports, shared with the service's report handler on the loop.
     private final class ReportLog: Sendable {
         let entries = Mutex<[Entry]>([])
+
+        func record(_ report: AudioOutputService.Report) {
+            let at = MonotonicClock.nanoseconds()
+            entries.withLock { $0.append(Entry(report: report, at: at)) }
+        }
     }
 
     let service: AudioOutputService
@@ -33,12 +38,15 @@ final class AudioServiceHarness: Sendable {
         let log = self.log
         service = try await Task { @RouteCueLoop in
             let service = try AudioOutputService(settings: chosen)
-            service.onReport = { report in
-                let at = MonotonicClock.nanoseconds()
-                log.entries.withLock { $0.append(Entry(report: report, at: at)) }
-            }
+            service.onReport = { report in log.record(report) }
             return service
         }.value
+    }
+
+    /// Keeps `report` (for a report handler installed elsewhere, e.g. `GuidanceAudio.onReport`).
+    @RouteCueLoop
+    func record(_ report: AudioOutputService.Report) {
+        log.record(report)
     }
 
     /// Runs `body` with the service on the loop.
