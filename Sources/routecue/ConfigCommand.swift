@@ -42,9 +42,11 @@ enum ConfigCommand {
     static func summary(_ config: RouteCueConfiguration) -> String {
         let p = config.progressOptions, t = config.timingOptions
         let stages = CueStage.allCases.filter { t.includedStages.contains($0) }.map(\.rawValue).joined(separator: " ")
+        let a = config.audio
         let routes = config.audioRoutes.keys.sorted().map { name in
             let r = config.audioRoute(name)
-            return "\(name) \(number(r.outputLatency)) s latency + \(number(r.preRoll)) s pre-roll"
+            let pcm = a.routes[name]?.pcm.map { "PCM \($0)" } ?? "PCM found at run time"
+            return "\(name) (\(pcm)) \(number(r.outputLatency)) s latency + \(number(r.preRoll)) s pre-roll"
         }
         return """
               progress: corridor max(\(number(p.corridorMinimumMetres)) m, \(number(p.corridorErrorFactor)) × error), \
@@ -52,7 +54,9 @@ enum ConfigCommand {
               timing: mode \(t.mode.rawValue), units \(t.units.rawValue), stages \(stages), \
             action lead \(number(t.actionLeadSeconds)) s, chain \(number(t.chainSeconds)) s / \(number(t.chainMaximumMetres)) m, \
             warnings \(t.warningKinds.isEmpty ? "off" : t.warningKinds.sorted().joined(separator: " "))
-              audio: \(routes.joined(separator: ", "))
+              audio: route \(a.route), volume \(number(a.volume)), prompt style \(a.promptStyle.rawValue), \
+            spatial \(a.spatialEnabled ? "on" : "off"), \(a.device.rate) Hz × \(a.device.channels), period \(number(a.device.periodMilliseconds)) ms
+              audio routes: \(routes.joined(separator: ", "))
             """
     }
 

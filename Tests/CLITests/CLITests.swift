@@ -102,7 +102,10 @@ final class CLITests: CommandTestCase {
     }
 
     func test_configCheck_acceptsShippedDefaults_andRejectsUnknownKeys() throws {
-        XCTAssertEqual(try CommandRunner.routecue(["config", "check", "config/routecue.json"]).status, 0)
+        let shipped = try CommandRunner.routecue(["config", "check", "config/routecue.json"])
+        XCTAssertEqual(shipped.status, 0)
+        XCTAssertTrue(shipped.stdout.contains("audio: route default, volume 1, prompt style normal, spatial off, 48000 Hz × 2, period 8 ms"), shipped.stdout)
+        XCTAssertTrue(shipped.stdout.contains("hfp (PCM found at run time) 0.15 s latency + 0.5 s pre-roll"), shipped.stdout)
         let bad = try write("bad-config.json", #"{"import": {"max_file_bytez": 5}}"#)
         let r = try CommandRunner.routecue(["config", "check", bad])
         XCTAssertEqual(r.status, 1)
