@@ -111,7 +111,7 @@ final class PlaybackRoute {
                 if player.isExhausted { finishCurrent(now: now, emit: emit) }
             } else {
                 // Unpaced PCMs (file, null) take everything at once: pace silence by the clock as well.
-                let elapsed = Int((now - silenceClockStart) * UInt64(rate) / 1_000_000_000)
+                let elapsed = Int((now > silenceClockStart ? now - silenceClockStart : 0) * UInt64(rate) / 1_000_000_000)
                 let allowed = min(room, elapsed + 2 * targetFrames - silenceWritten)
                 if allowed <= 0 { silenceBlocked = true; break }
                 let accepted = try device.write(silence[0..<(allowed * device.configuration.channels)])
@@ -175,7 +175,7 @@ final class PlaybackRoute {
             lastProgressAt = now
             return
         }
-        guard now - lastProgressAt > stallNanoseconds else { return }
+        guard now > lastProgressAt, now - lastProgressAt > stallNanoseconds else { return }
         throw ALSAError(call: "snd_pcm_delay", device: request.device, code: -EIO,
                         message: "the device stopped playing: \(queued) frames queued, none played for \(stallNanoseconds / 1_000_000) ms (state \(device.stateName))")
     }
