@@ -69,34 +69,33 @@ final class AudioServiceHarness: Sendable {
         }
     }
 
+    /// The first report `extract` picks out, with the instant it arrived.
+    func first<T>(within timeout: Double, _ extract: @escaping (AudioOutputService.Report) -> T?) -> (value: T, at: UInt64)? {
+        wait(timeout) { entries in entries.lazy.compactMap { entry in extract(entry.report).map { ($0, entry.at) } }.first }
+    }
+
     /// The did-play outcome of output `id`, with its instant.
     func didPlay(_ id: Int, within timeout: Double = 15) -> (outcome: OutputOutcome, at: UInt64)? {
-        wait(timeout) { entries in
-            entries.lazy.compactMap { entry -> (OutputOutcome, UInt64)? in
-                if case .output(.didPlay(id, let outcome)) = entry.report { return (outcome, entry.at) }
-                return nil
-            }.first
-        }
+        first(within: timeout) { report -> OutputOutcome? in
+            if case .output(.didPlay(id, let outcome)) = report { return outcome }
+            return nil
+        }.map { ($0.value, $0.at) }
     }
 
     /// The first-sample report of output `id`: latency from due and whether it came from the cache.
     func firstSample(_ id: Int, within timeout: Double = 15) -> (latency: Double, cacheHit: Bool, at: UInt64)? {
-        wait(timeout) { entries in
-            entries.lazy.compactMap { entry -> (Double, Bool, UInt64)? in
-                if case .firstSample(id, let latency, let hit) = entry.report { return (latency, hit, entry.at) }
-                return nil
-            }.first
-        }
+        first(within: timeout) { report -> (Double, Bool)? in
+            if case .firstSample(id, let latency, let hit) = report { return (latency, hit) }
+            return nil
+        }.map { ($0.value.0, $0.value.1, $0.at) }
     }
 
     /// How the audio thread ended output `id`.
     func playbackEnded(_ id: Int, within timeout: Double = 15) -> (outcome: PlaybackOutcome, frames: Int, at: UInt64)? {
-        wait(timeout) { entries in
-            entries.lazy.compactMap { entry -> (PlaybackOutcome, Int, UInt64)? in
-                if case .playbackEnded(id, let outcome, let frames) = entry.report { return (outcome, frames, entry.at) }
-                return nil
-            }.first
-        }
+        first(within: timeout) { report -> (PlaybackOutcome, Int)? in
+            if case .playbackEnded(id, let outcome, let frames) = report { return (outcome, frames) }
+            return nil
+        }.map { ($0.value.0, $0.value.1, $0.at) }
     }
 
     /// Whether the device closed (everything sent was heard).
