@@ -50,4 +50,28 @@ final class WAVDecoderTests: XCTestCase {
             }
         }
     }
+
+    /// Damaged files (bytes overwritten, cut short, grown) give audio or an error, never a trap.
+    func test_damagedFiles_neverTrap() {
+        let data = (0..<400).flatMap { i -> [UInt8] in let u = UInt16(bitPattern: Int16(i * 70 - 14000)); return [UInt8(u & 0xFF), UInt8(u >> 8)] }
+        let original = wav(channels: 2, rate: 44100, bits: 16, data: data, extraChunk: true)
+        var rng = SplitMix64(seed: 5)
+        var decoded = 0, rejected = 0
+        for _ in 0..<3000 {
+            var bytes = original
+            for _ in 0..<(1 + Int(rng.next() % 4)) {
+                bytes[Int(rng.next() % UInt64(min(bytes.count, 80)))] = UInt8(truncatingIfNeeded: rng.next())
+            }
+            if rng.next() % 3 == 0 { bytes = Array(bytes.prefix(Int(rng.next() % UInt64(bytes.count)))) }
+            do {
+                let audio = try WAVDecoder.decode(bytes)
+                XCTAssertEqual(audio.samples.count % audio.channels, 0)
+                decoded += 1
+            } catch {
+                rejected += 1
+            }
+        }
+        print("WAVDecoder damaged copies: \(decoded) decoded, \(rejected) rejected with an error")
+        XCTAssertGreaterThan(rejected, 0)
+    }
 }
