@@ -55,9 +55,9 @@ enum SayCommand {
 
     private static func speak(_ text: String, _ args: ArgumentList) throws -> Int32 {
         let config = try ConfigCommand.load(args.value("config"))
-        let voice = try VoiceChoice(language: args.value("lang") ?? PhrasePackLibrary.defaultLanguage,
+        let choice = try LanguageChoice(language: args.value("lang") ?? PhrasePackLibrary.defaultLanguage,
                                     phrases: args.value("phrases"))
-        if let note = voice.note { CLI.printError(note) }
+        if let note = choice.note { CLI.printError(note) }
         if args.value("device") != nil, args.value("wav") != nil {
             throw ArgumentList.UsageError(description: "give --device or --wav, not both")
         }
@@ -74,8 +74,8 @@ enum SayCommand {
             }
             pan = config.audio.spatial.sweep(for: modifier)
         }
-        let settings = AudioServiceSettings.make(config: config, pcm: device, voice: voice.name)
-        let outcome = SpokenOnce.run(text: text, language: voice.language, pan: pan, settings: settings)
+        let settings = AudioServiceSettings.make(config: config, pcm: device, voice: choice.voice)
+        let outcome = SpokenOnce.run(text: text, language: choice.language, pan: pan, settings: settings)
         for line in outcome.lines { print(line) }
         if let failure = outcome.failure {
             CLI.printError(failure)
@@ -101,34 +101,5 @@ enum SayCommand {
             if gaps.count > 5 { print("      … and \(gaps.count - 5) more") }
         }
         return 0
-    }
-}
-
-/// The espeak-ng voice for a requested language: its phrase pack's voice (with BCP 47 fallback), or English
-/// when no packs are installed.
-struct VoiceChoice {
-    /// The espeak-ng voice name.
-    let name: String
-    /// The language tag actually spoken.
-    let language: String
-    /// How the request was resolved, when it was not direct.
-    let note: String?
-
-    init(language requested: String, phrases: String?) throws {
-        let tag: LanguageTag
-        do { tag = try LanguageTag(requested) } catch {
-            throw ArgumentList.UsageError(description: "--lang: \(error)")
-        }
-        guard let library = try PhrasePackLibrary.open(phrases), !library.packs.isEmpty else {
-            guard tag.language == "en" else {
-                throw ArgumentList.UsageError(description: "--lang \(requested): no phrase packs found (looked in \(PhrasePackLibrary.candidateFolders().joined(separator: ", ")); use --phrases DIR)")
-            }
-            (name, language, note) = ("en-us", "en-US", nil)
-            return
-        }
-        let (pack, resolution) = try library.resolve(tag)
-        name = pack.voice
-        language = pack.language.description
-        note = resolution.isDirect ? nil : resolution.description
     }
 }

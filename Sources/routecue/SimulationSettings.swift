@@ -53,21 +53,10 @@ struct SimulationSettings {
     /// The phrase pack for `requested` (BCP 47, with fallback) and its voice; the built-in plain English when no
     /// packs are installed and English is asked for.
     private mutating func chooseLanguage(_ requested: String, phrases: String?) throws {
-        let tag: LanguageTag
-        do { tag = try LanguageTag(requested) } catch {
-            throw ArgumentList.UsageError(description: "--lang: \(error)")
-        }
-        guard let library = try PhrasePackLibrary.open(phrases), !library.packs.isEmpty else {
-            wording = CueWording(pack: nil, markup: markup)
-            guard tag.language == "en" else {
-                throw ArgumentList.UsageError(description: "--lang \(requested): no phrase packs found (looked in \(PhrasePackLibrary.candidateFolders().joined(separator: ", ")); use --phrases DIR)")
-            }
-            return
-        }
-        let (pack, resolution) = try library.resolve(tag)
-        wording = CueWording(pack: pack, abbreviations: try library.abbreviations(for: pack), markup: markup)
-        voice = pack.voice
-        if !resolution.isDirect { languageNote = resolution.description }
+        let choice = try LanguageChoice(language: requested, phrases: phrases)
+        wording = CueWording(pack: choice.pack, abbreviations: try choice.abbreviations(), markup: markup)
+        voice = choice.voice
+        languageNote = choice.note
     }
 
     private static func milliseconds(_ args: ArgumentList, _ name: String, default value: Double) throws -> Double {

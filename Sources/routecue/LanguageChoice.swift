@@ -1,0 +1,43 @@
+import RouteCueCore
+
+/// A requested language (`--lang`) resolved to an installed phrase pack along BCP 47 fallback, with the pack's
+/// espeak-ng voice; plain English with the `en-us` voice when no packs are installed and English is asked for.
+/// `simulate` and `say` both choose their language this way.
+struct LanguageChoice {
+    /// The pack chosen, or nil when no packs are installed (the built-in plain English).
+    let pack: PhrasePack?
+    /// The library the pack came from.
+    private let library: PhrasePackLibrary?
+    /// The espeak-ng voice name.
+    let voice: String
+    /// The language tag actually spoken.
+    let language: String
+    /// How the request was resolved, when it was not direct.
+    let note: String?
+
+    init(language requested: String, phrases: String?) throws {
+        let tag: LanguageTag
+        do { tag = try LanguageTag(requested) } catch {
+            throw ArgumentList.UsageError(description: "--lang: \(error)")
+        }
+        guard let library = try PhrasePackLibrary.open(phrases), !library.packs.isEmpty else {
+            guard tag.language == "en" else {
+                throw ArgumentList.UsageError(description: "--lang \(requested): no phrase packs found (looked in \(PhrasePackLibrary.candidateFolders().joined(separator: ", ")); use --phrases DIR)")
+            }
+            (pack, library, voice, language, note) = (nil, nil, "en-us", "en-US", nil)
+            return
+        }
+        let (pack, resolution) = try library.resolve(tag)
+        self.pack = pack
+        self.library = library
+        voice = pack.voice
+        language = pack.language.description
+        note = resolution.isDirect ? nil : resolution.description
+    }
+
+    /// The abbreviation table of the pack's language, if the library has one (read from disk on each call).
+    func abbreviations() throws -> Abbreviations.LanguageTable? {
+        guard let library, let pack else { return nil }
+        return try library.abbreviations(for: pack)
+    }
+}
