@@ -20,7 +20,8 @@ public final class AudioOutputService {
     private let renderer: SpeechPreRenderer
     /// The audio thread; set once in `init`.
     private var playback: AudioPlaybackThread!
-    private var wakeTimer: EventLoop.TimerID?
+    /// Wakes the queue at its `nextWakeup` (a waiting output's deadline).
+    private lazy var wakeTimer = LoopTimer { [weak self] in self?.feed(.tick) }
     /// When the queue started each output (its moment of being due), and whether its speech came from the cache.
     private var dueAt: [Int: UInt64] = [:]
     private var cacheHits: [Int: Bool] = [:]
@@ -281,14 +282,6 @@ public final class AudioOutputService {
     }
 
     private func rearmTimer() {
-        if let wakeTimer { RouteCueLoop.loop.cancel(timer: wakeTimer) }
-        wakeTimer = nil
-        guard let wake = queue.nextWakeup else { return }
-        wakeTimer = RouteCueLoop.loop.schedule(atNanoseconds: wake.nanoseconds) {
-            Task { @RouteCueLoop [weak self] in
-                self?.wakeTimer = nil
-                self?.feed(.tick)
-            }
-        }
+        wakeTimer.set(queue.nextWakeup)
     }
 }

@@ -20,7 +20,8 @@ public final class GuidanceAudio {
     /// Every audio report.
     public var onReport: (@RouteCueLoop (AudioOutputService.Report) -> Void)?
 
-    private var wakeTimer: EventLoop.TimerID?
+    /// Wakes the engine at its `nextWakeup`.
+    private lazy var wakeTimer = LoopTimer { [weak self] in self?.handle(.tick) }
 
     /// Connects `engine` to `service` (taking over the service's report handler).
     public init(engine: GuidanceEngine, service: AudioOutputService, openAheadSeconds: Double = 0) {
@@ -66,17 +67,10 @@ public final class GuidanceAudio {
     }
 
     private func rearmTimer() {
-        if let wakeTimer { RouteCueLoop.loop.cancel(timer: wakeTimer) }
-        wakeTimer = nil
-        guard let wake = engine.nextWakeup else { return }
-        if openAheadSeconds > 0, wake.nanoseconds <= MonotonicClock.nanoseconds() + UInt64(openAheadSeconds * 1e9) {
+        if openAheadSeconds > 0, let wake = engine.nextWakeup,
+           wake.nanoseconds <= MonotonicClock.nanoseconds() + UInt64(openAheadSeconds * 1e9) {
             service.openAhead()
         }
-        wakeTimer = RouteCueLoop.loop.schedule(atNanoseconds: wake.nanoseconds) {
-            Task { @RouteCueLoop [weak self] in
-                self?.wakeTimer = nil
-                self?.handle(.tick)
-            }
-        }
+        wakeTimer.set(engine.nextWakeup)
     }
 }
