@@ -5,13 +5,9 @@ import XCTest
 
 /// bg-BG (`config/phrases/bg-BG.json`): sentences as a Bulgarian navigation voice says them, checked by hand —
 /// the counting form of masculine units ("1 километър", "2 километра"), the definite ordinal for "изход", Cyrillic only.
-final class PhrasePackBgBGTests: XCTestCase {
+final class PhrasePackBgBGTests: PhrasePackTestCase {
+    override class var packTag: String { "bg-BG" }
     private typealias S = PhrasePackSamples
-
-    private func say(_ m: Maneuver, _ stage: CueStage = .distance, _ d: SpokenDistance? = nil, then: Maneuver? = nil,
-                     landmark: Landmark? = nil, short: Bool = false, units: UnitSystem = .metric) throws -> String {
-        try S.pack("bg-BG").say(m, stage, d, then: then, landmark: landmark, short: short, units: units)
-    }
 
     private func m(_ v: Double) -> SpokenDistance { SpokenDistance(value: v, unit: .metre) }
     private func km(_ v: Double) -> SpokenDistance { SpokenDistance(value: v, unit: .kilometre) }

@@ -5,13 +5,9 @@ import XCTest
 
 /// cs-CZ (`config/phrases/cs-CZ.json`): sentences as a Czech navigation voice says them, checked by hand —
 /// Czech plural (1 / 2–4 / 5+ / fractions), the instrumental ordinal for "výjezdem", names as appositions.
-final class PhrasePackCsCZTests: XCTestCase {
+final class PhrasePackCsCZTests: PhrasePackTestCase {
+    override class var packTag: String { "cs-CZ" }
     private typealias S = PhrasePackSamples
-
-    private func say(_ m: Maneuver, _ stage: CueStage = .distance, _ d: SpokenDistance? = nil, then: Maneuver? = nil,
-                     landmark: Landmark? = nil, short: Bool = false, units: UnitSystem = .metric) throws -> String {
-        try S.pack("cs-CZ").say(m, stage, d, then: then, landmark: landmark, short: short, units: units)
-    }
 
     private func m(_ v: Double) -> SpokenDistance { SpokenDistance(value: v, unit: .metre) }
     private func km(_ v: Double) -> SpokenDistance { SpokenDistance(value: v, unit: .kilometre) }

@@ -6,13 +6,9 @@ import XCTest
 /// fa-IR (`config/phrases/fa-IR.json`): Modern Standard Arabic as a navigation voice says it, checked by hand —
 /// the number agreement of distances (dual, 3–10 plural, 11–99 accusative singular, hundreds singular), the
 /// masculine ordinal after "المخرج", "ثم" chaining and arrival with side of street.
-final class PhrasePackFaIRTests: XCTestCase {
+final class PhrasePackFaIRTests: PhrasePackTestCase {
+    override class var packTag: String { "fa-IR" }
     private typealias S = PhrasePackSamples
-
-    private func say(_ m: Maneuver, _ stage: CueStage = .distance, _ d: SpokenDistance? = nil, then: Maneuver? = nil,
-                     landmark: Landmark? = nil, short: Bool = false, units: UnitSystem = .metric) throws -> String {
-        try S.pack("fa-IR").say(m, stage, d, then: then, landmark: landmark, short: short, units: units)
-    }
 
     private func m(_ v: Double) -> SpokenDistance { SpokenDistance(value: v, unit: .metre) }
     private func km(_ v: Double) -> SpokenDistance { SpokenDistance(value: v, unit: .kilometre) }

@@ -6,13 +6,9 @@ import XCTest
 /// fi-FI (`config/phrases/fi-FI.json`): sentences as a Finnish navigation voice says them, checked by hand —
 /// numerals in the genitive before "päästä" (spelled out, since espeak-ng reads digits in the nominative), the
 /// partitive after a number in "jatka suoraan", names after "tielle" / "suuntana".
-final class PhrasePackFiFITests: XCTestCase {
+final class PhrasePackFiFITests: PhrasePackTestCase {
+    override class var packTag: String { "fi-FI" }
     private typealias S = PhrasePackSamples
-
-    private func say(_ m: Maneuver, _ stage: CueStage = .distance, _ d: SpokenDistance? = nil, then: Maneuver? = nil,
-                     landmark: Landmark? = nil, short: Bool = false, units: UnitSystem = .metric) throws -> String {
-        try S.pack("fi-FI").say(m, stage, d, then: then, landmark: landmark, short: short, units: units)
-    }
 
     private func m(_ v: Double) -> SpokenDistance { SpokenDistance(value: v, unit: .metre) }
     private func km(_ v: Double) -> SpokenDistance { SpokenDistance(value: v, unit: .kilometre) }

@@ -5,13 +5,9 @@ import XCTest
 
 /// hr-HR (`config/phrases/hr-HR.json`): sentences as a Croatian navigation voice says them, checked by hand —
 /// the plural after "za" (1 / 2–4 / 5+), feminine "milja", the locative ordinal for "izlaz", Latin script.
-final class PhrasePackHrHRTests: XCTestCase {
+final class PhrasePackHrHRTests: PhrasePackTestCase {
+    override class var packTag: String { "hr-HR" }
     private typealias S = PhrasePackSamples
-
-    private func say(_ m: Maneuver, _ stage: CueStage = .distance, _ d: SpokenDistance? = nil, then: Maneuver? = nil,
-                     landmark: Landmark? = nil, short: Bool = false, units: UnitSystem = .metric) throws -> String {
-        try S.pack("hr-HR").say(m, stage, d, then: then, landmark: landmark, short: short, units: units)
-    }
 
     private func m(_ v: Double) -> SpokenDistance { SpokenDistance(value: v, unit: .metre) }
     private func km(_ v: Double) -> SpokenDistance { SpokenDistance(value: v, unit: .kilometre) }

@@ -3,17 +3,9 @@ import TestSupport
 import XCTest
 
 /// The Indonesian pack (`config/phrases/id-ID.json`) as an Indonesian driver hears it: "Dalam 300 meter, belok kiri", ordinals after the noun ("jalan keluar ketiga"), "1,5" read satu koma lima, one form for every number.
-final class PhrasePackIdIDTests: XCTestCase {
+final class PhrasePackIdIDTests: PhrasePackTestCase {
+    override class var packTag: String { "id-ID" }
     private typealias S = PhrasePackSamples
-
-    private func say(_ m: Maneuver, _ stage: CueStage = .distance, _ d: SpokenDistance? = nil, then: Maneuver? = nil,
-                     landmark: Landmark? = nil, short: Bool = false, units: UnitSystem = .metric) throws -> String {
-        try S.pack("id-ID").say(m, stage, d, then: then, landmark: landmark, short: short, units: units)
-    }
-
-    private func say(_ subject: CuePhraseRequest.Subject, short: Bool = false, units: UnitSystem = .metric) throws -> String {
-        try S.pack("id-ID").say(subject, short: short, units: units)
-    }
 
     private let here = Coordinate(latitude: -6.2, longitude: 106.8)
 

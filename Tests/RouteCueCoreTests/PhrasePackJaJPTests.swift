@@ -5,13 +5,9 @@ import XCTest
 
 /// ja-JP (`config/phrases/ja-JP.json`): sentences in kana as Japanese car navigation says them, checked by hand —
 /// "〜さき、ひだりほうこうです", ordinals with ばんめ, the decimal word てん, kanji names left out.
-final class PhrasePackJaJPTests: XCTestCase {
+final class PhrasePackJaJPTests: PhrasePackTestCase {
+    override class var packTag: String { "ja-JP" }
     private typealias S = PhrasePackSamples
-
-    private func say(_ m: Maneuver, _ stage: CueStage = .distance, _ d: SpokenDistance? = nil, then: Maneuver? = nil,
-                     landmark: Landmark? = nil, short: Bool = false, units: UnitSystem = .metric) throws -> String {
-        try S.pack("ja-JP").say(m, stage, d, then: then, landmark: landmark, short: short, units: units)
-    }
 
     private func m(_ v: Double) -> SpokenDistance { SpokenDistance(value: v, unit: .metre) }
     private func km(_ v: Double) -> SpokenDistance { SpokenDistance(value: v, unit: .kilometre) }

@@ -3,17 +3,9 @@ import TestSupport
 import XCTest
 
 /// The Kannada pack (`config/phrases/kn-IN.json`) as a Kannada driver hears it: polite imperatives last, genitive plural before ನಂತರ ("300 ಮೀಟರ್‌ಗಳ ನಂತರ") but 1 ಕಿಲೋಮೀಟರ್, a roundabout called ವೃತ್ತ, spelled ordinals before ನಿರ್ಗಮನ.
-final class PhrasePackKnINTests: XCTestCase {
+final class PhrasePackKnINTests: PhrasePackTestCase {
+    override class var packTag: String { "kn-IN" }
     private typealias S = PhrasePackSamples
-
-    private func say(_ m: Maneuver, _ stage: CueStage = .distance, _ d: SpokenDistance? = nil, then: Maneuver? = nil,
-                     landmark: Landmark? = nil, short: Bool = false, units: UnitSystem = .metric) throws -> String {
-        try S.pack("kn-IN").say(m, stage, d, then: then, landmark: landmark, short: short, units: units)
-    }
-
-    private func say(_ subject: CuePhraseRequest.Subject, short: Bool = false, units: UnitSystem = .metric) throws -> String {
-        try S.pack("kn-IN").say(subject, short: short, units: units)
-    }
 
     private let here = Coordinate(latitude: 12.97, longitude: 77.59)
 

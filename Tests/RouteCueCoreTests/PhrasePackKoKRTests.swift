@@ -4,17 +4,9 @@ import XCTest
 
 /// The Korean pack (`config/phrases/ko-KR.json`) as a Korean driver hears it: polite instructions, Sino-Korean
 /// distances with the decimal said as 점, native ordinals before 출구, and names that never need a particle.
-final class PhrasePackKoKRTests: XCTestCase {
+final class PhrasePackKoKRTests: PhrasePackTestCase {
+    override class var packTag: String { "ko-KR" }
     private typealias S = PhrasePackSamples
-
-    private func say(_ m: Maneuver, _ stage: CueStage = .distance, _ d: SpokenDistance? = nil, then: Maneuver? = nil,
-                     landmark: Landmark? = nil, short: Bool = false, units: UnitSystem = .metric) throws -> String {
-        try S.pack("ko-KR").say(m, stage, d, then: then, landmark: landmark, short: short, units: units)
-    }
-
-    private func say(_ subject: CuePhraseRequest.Subject, short: Bool = false, units: UnitSystem = .metric) throws -> String {
-        try S.pack("ko-KR").say(subject, short: short, units: units)
-    }
 
     func test_turns_readAsKoreanNavigationSpeaks() throws {
         XCTAssertEqual(try say(S.maneuver(.turn, .left), .distance, metres(300)), "300미터 앞에서 좌회전하세요")

@@ -3,17 +3,9 @@ import TestSupport
 import XCTest
 
 /// The Malayalam pack (`config/phrases/ml-IN.json`) as a Malayalam driver hears it: formal imperatives last, the unit unchanged after any number ("ഒരു കിലോമീറ്റർ", "5 കിലോമീറ്റർ"), a road named as the way to go ("എംജി റോഡ് വഴി പോകാൻ"), spelled ordinals before എക്സിറ്റ്.
-final class PhrasePackMlINTests: XCTestCase {
+final class PhrasePackMlINTests: PhrasePackTestCase {
+    override class var packTag: String { "ml-IN" }
     private typealias S = PhrasePackSamples
-
-    private func say(_ m: Maneuver, _ stage: CueStage = .distance, _ d: SpokenDistance? = nil, then: Maneuver? = nil,
-                     landmark: Landmark? = nil, short: Bool = false, units: UnitSystem = .metric) throws -> String {
-        try S.pack("ml-IN").say(m, stage, d, then: then, landmark: landmark, short: short, units: units)
-    }
-
-    private func say(_ subject: CuePhraseRequest.Subject, short: Bool = false, units: UnitSystem = .metric) throws -> String {
-        try S.pack("ml-IN").say(subject, short: short, units: units)
-    }
 
     private let here = Coordinate(latitude: 9.97, longitude: 76.28)
 

@@ -3,17 +3,9 @@ import TestSupport
 import XCTest
 
 /// nb-NO (`config/phrases/nb-NO.json`): "du"-form with the verb in second place, the English mile as "engelsk mil".
-final class PhrasePackNbNOTests: XCTestCase {
+final class PhrasePackNbNOTests: PhrasePackTestCase {
+    override class var packTag: String { "nb-NO" }
     private typealias S = PhrasePackSamples
-
-    private func say(_ m: Maneuver, _ stage: CueStage = .distance, _ d: SpokenDistance? = nil, then: Maneuver? = nil,
-                     landmark: Landmark? = nil, short: Bool = false, units: UnitSystem = .metric) throws -> String {
-        try S.pack("nb-NO").say(m, stage, d, then: then, landmark: landmark, short: short, units: units)
-    }
-
-    private func say(_ subject: CuePhraseRequest.Subject, units: UnitSystem = .metric) throws -> String {
-        try S.pack("nb-NO").say(subject, units: units)
-    }
 
     func test_turns_keepTheVerbInSecondPlace() throws {
         XCTAssertEqual(try say(S.maneuver(.turn, .left), .distance, metres(300)), "Om 300 meter svinger du til venstre")

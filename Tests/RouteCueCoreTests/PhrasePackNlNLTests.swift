@@ -3,17 +3,9 @@ import TestSupport
 import XCTest
 
 /// nl-NL (`config/phrases/nl-NL.json`): polite u-form with the verb in second place, as Dutch navigation speaks.
-final class PhrasePackNlNLTests: XCTestCase {
+final class PhrasePackNlNLTests: PhrasePackTestCase {
+    override class var packTag: String { "nl-NL" }
     private typealias S = PhrasePackSamples
-
-    private func say(_ m: Maneuver, _ stage: CueStage = .distance, _ d: SpokenDistance? = nil, then: Maneuver? = nil,
-                     landmark: Landmark? = nil, short: Bool = false, units: UnitSystem = .metric) throws -> String {
-        try S.pack("nl-NL").say(m, stage, d, then: then, landmark: landmark, short: short, units: units)
-    }
-
-    private func say(_ subject: CuePhraseRequest.Subject, units: UnitSystem = .metric) throws -> String {
-        try S.pack("nl-NL").say(subject, units: units)
-    }
 
     func test_turns_keepTheVerbInSecondPlace() throws {
         XCTAssertEqual(try say(S.maneuver(.turn, .left), .distance, metres(300)), "Over 300 meter slaat u links af")

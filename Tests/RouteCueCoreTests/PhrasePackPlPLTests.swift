@@ -5,13 +5,9 @@ import XCTest
 
 /// pl-PL (`config/phrases/pl-PL.json`): sentences as a Polish navigation voice says them, checked by hand —
 /// Polish plural (1 / 2–4 / 5+ / fractions), the masculine ordinal for "zjazd", names as appositions.
-final class PhrasePackPlPLTests: XCTestCase {
+final class PhrasePackPlPLTests: PhrasePackTestCase {
+    override class var packTag: String { "pl-PL" }
     private typealias S = PhrasePackSamples
-
-    private func say(_ m: Maneuver, _ stage: CueStage = .distance, _ d: SpokenDistance? = nil, then: Maneuver? = nil,
-                     landmark: Landmark? = nil, short: Bool = false, units: UnitSystem = .metric) throws -> String {
-        try S.pack("pl-PL").say(m, stage, d, then: then, landmark: landmark, short: short, units: units)
-    }
 
     private func m(_ v: Double) -> SpokenDistance { SpokenDistance(value: v, unit: .metre) }
     private func km(_ v: Double) -> SpokenDistance { SpokenDistance(value: v, unit: .kilometre) }

@@ -5,13 +5,9 @@ import XCTest
 
 /// ru-RU (`config/phrases/ru-RU.json`): sentences as a Russian navigation voice says them, checked by hand —
 /// east Slavic plural (1 / 2–4 / 5+ / fractions), feminine "миля", the ordinal for "съезд", Cyrillic only.
-final class PhrasePackRuRUTests: XCTestCase {
+final class PhrasePackRuRUTests: PhrasePackTestCase {
+    override class var packTag: String { "ru-RU" }
     private typealias S = PhrasePackSamples
-
-    private func say(_ m: Maneuver, _ stage: CueStage = .distance, _ d: SpokenDistance? = nil, then: Maneuver? = nil,
-                     landmark: Landmark? = nil, short: Bool = false, units: UnitSystem = .metric) throws -> String {
-        try S.pack("ru-RU").say(m, stage, d, then: then, landmark: landmark, short: short, units: units)
-    }
 
     private func m(_ v: Double) -> SpokenDistance { SpokenDistance(value: v, unit: .metre) }
     private func km(_ v: Double) -> SpokenDistance { SpokenDistance(value: v, unit: .kilometre) }

@@ -5,13 +5,9 @@ import XCTest
 
 /// sk-SK (`config/phrases/sk-SK.json`): sentences as a Slovak navigation voice says them, checked by hand —
 /// the accusative after "o" (1 / 2–4 / 5+ / fractions spelled), feminine "míľa", the ordinal for "výjazd".
-final class PhrasePackSkSKTests: XCTestCase {
+final class PhrasePackSkSKTests: PhrasePackTestCase {
+    override class var packTag: String { "sk-SK" }
     private typealias S = PhrasePackSamples
-
-    private func say(_ m: Maneuver, _ stage: CueStage = .distance, _ d: SpokenDistance? = nil, then: Maneuver? = nil,
-                     landmark: Landmark? = nil, short: Bool = false, units: UnitSystem = .metric) throws -> String {
-        try S.pack("sk-SK").say(m, stage, d, then: then, landmark: landmark, short: short, units: units)
-    }
 
     private func m(_ v: Double) -> SpokenDistance { SpokenDistance(value: v, unit: .metre) }
     private func km(_ v: Double) -> SpokenDistance { SpokenDistance(value: v, unit: .kilometre) }

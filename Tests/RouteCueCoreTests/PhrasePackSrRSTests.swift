@@ -5,13 +5,9 @@ import XCTest
 
 /// sr-RS (`config/phrases/sr-RS.json`): sentences as a Serbian navigation voice says them, checked by hand —
 /// the plural after "за" (1 / 2–4 / 5+), feminine "миља", the locative ordinal for "излаз", Cyrillic wording.
-final class PhrasePackSrRSTests: XCTestCase {
+final class PhrasePackSrRSTests: PhrasePackTestCase {
+    override class var packTag: String { "sr-RS" }
     private typealias S = PhrasePackSamples
-
-    private func say(_ m: Maneuver, _ stage: CueStage = .distance, _ d: SpokenDistance? = nil, then: Maneuver? = nil,
-                     landmark: Landmark? = nil, short: Bool = false, units: UnitSystem = .metric) throws -> String {
-        try S.pack("sr-RS").say(m, stage, d, then: then, landmark: landmark, short: short, units: units)
-    }
 
     private func m(_ v: Double) -> SpokenDistance { SpokenDistance(value: v, unit: .metre) }
     private func km(_ v: Double) -> SpokenDistance { SpokenDistance(value: v, unit: .kilometre) }

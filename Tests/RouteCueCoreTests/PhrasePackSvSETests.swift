@@ -4,17 +4,9 @@ import XCTest
 
 /// sv-SE (`config/phrases/sv-SE.json`): "du"-form with the verb in second place, halves in words, the English
 /// mile as "engelsk mil".
-final class PhrasePackSvSETests: XCTestCase {
+final class PhrasePackSvSETests: PhrasePackTestCase {
+    override class var packTag: String { "sv-SE" }
     private typealias S = PhrasePackSamples
-
-    private func say(_ m: Maneuver, _ stage: CueStage = .distance, _ d: SpokenDistance? = nil, then: Maneuver? = nil,
-                     landmark: Landmark? = nil, short: Bool = false, units: UnitSystem = .metric) throws -> String {
-        try S.pack("sv-SE").say(m, stage, d, then: then, landmark: landmark, short: short, units: units)
-    }
-
-    private func say(_ subject: CuePhraseRequest.Subject, units: UnitSystem = .metric) throws -> String {
-        try S.pack("sv-SE").say(subject, units: units)
-    }
 
     func test_turns_keepTheVerbInSecondPlace() throws {
         XCTAssertEqual(try say(S.maneuver(.turn, .left), .distance, metres(300)), "Om 300 meter svänger du vänster")

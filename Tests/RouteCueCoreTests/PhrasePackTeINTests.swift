@@ -3,17 +3,9 @@ import TestSupport
 import XCTest
 
 /// The Telugu pack (`config/phrases/te-IN.json`) as a Telugu driver hears it: polite imperatives last, oblique plural before తర్వాత ("300 మీటర్ల తర్వాత") but ఒక కిలోమీటరు (spelled), spelled ordinals before నిష్క్రమణ.
-final class PhrasePackTeINTests: XCTestCase {
+final class PhrasePackTeINTests: PhrasePackTestCase {
+    override class var packTag: String { "te-IN" }
     private typealias S = PhrasePackSamples
-
-    private func say(_ m: Maneuver, _ stage: CueStage = .distance, _ d: SpokenDistance? = nil, then: Maneuver? = nil,
-                     landmark: Landmark? = nil, short: Bool = false, units: UnitSystem = .metric) throws -> String {
-        try S.pack("te-IN").say(m, stage, d, then: then, landmark: landmark, short: short, units: units)
-    }
-
-    private func say(_ subject: CuePhraseRequest.Subject, short: Bool = false, units: UnitSystem = .metric) throws -> String {
-        try S.pack("te-IN").say(subject, short: short, units: units)
-    }
 
     private let here = Coordinate(latitude: 17.4, longitude: 78.5)
 

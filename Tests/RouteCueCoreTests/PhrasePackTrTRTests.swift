@@ -6,13 +6,9 @@ import XCTest
 /// tr-TR (`config/phrases/tr-TR.json`): sentences as a Turkish navigation voice says them, checked by hand —
 /// verb last, spelled distances at the start of a sentence ("Üç yüz metre sonra"), Turkish capital İ, names
 /// before a noun that carries the case ("Atatürk Caddesi yoluna").
-final class PhrasePackTrTRTests: XCTestCase {
+final class PhrasePackTrTRTests: PhrasePackTestCase {
+    override class var packTag: String { "tr-TR" }
     private typealias S = PhrasePackSamples
-
-    private func say(_ m: Maneuver, _ stage: CueStage = .distance, _ d: SpokenDistance? = nil, then: Maneuver? = nil,
-                     landmark: Landmark? = nil, short: Bool = false, units: UnitSystem = .metric) throws -> String {
-        try S.pack("tr-TR").say(m, stage, d, then: then, landmark: landmark, short: short, units: units)
-    }
 
     private func m(_ v: Double) -> SpokenDistance { SpokenDistance(value: v, unit: .metre) }
     private func km(_ v: Double) -> SpokenDistance { SpokenDistance(value: v, unit: .kilometre) }

@@ -5,13 +5,9 @@ import XCTest
 
 /// uk-UA (`config/phrases/uk-UA.json`): sentences as a Ukrainian navigation voice says them, checked by hand —
 /// east Slavic plural (1 / 2–4 / 5+ / fractions), feminine "миля", the ordinal for "з'їзд", Cyrillic only.
-final class PhrasePackUkUATests: XCTestCase {
+final class PhrasePackUkUATests: PhrasePackTestCase {
+    override class var packTag: String { "uk-UA" }
     private typealias S = PhrasePackSamples
-
-    private func say(_ m: Maneuver, _ stage: CueStage = .distance, _ d: SpokenDistance? = nil, then: Maneuver? = nil,
-                     landmark: Landmark? = nil, short: Bool = false, units: UnitSystem = .metric) throws -> String {
-        try S.pack("uk-UA").say(m, stage, d, then: then, landmark: landmark, short: short, units: units)
-    }
 
     private func m(_ v: Double) -> SpokenDistance { SpokenDistance(value: v, unit: .metre) }
     private func km(_ v: Double) -> SpokenDistance { SpokenDistance(value: v, unit: .kilometre) }

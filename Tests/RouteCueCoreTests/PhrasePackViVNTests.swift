@@ -3,17 +3,9 @@ import TestSupport
 import XCTest
 
 /// The Vietnamese pack (`config/phrases/vi-VN.json`) as a Vietnamese driver hears it: "Sau 300 mét nữa, rẽ trái", "ki lô mét" spelled as said, "1,5" read một phẩy năm, thứ tư for the fourth exit.
-final class PhrasePackViVNTests: XCTestCase {
+final class PhrasePackViVNTests: PhrasePackTestCase {
+    override class var packTag: String { "vi-VN" }
     private typealias S = PhrasePackSamples
-
-    private func say(_ m: Maneuver, _ stage: CueStage = .distance, _ d: SpokenDistance? = nil, then: Maneuver? = nil,
-                     landmark: Landmark? = nil, short: Bool = false, units: UnitSystem = .metric) throws -> String {
-        try S.pack("vi-VN").say(m, stage, d, then: then, landmark: landmark, short: short, units: units)
-    }
-
-    private func say(_ subject: CuePhraseRequest.Subject, short: Bool = false, units: UnitSystem = .metric) throws -> String {
-        try S.pack("vi-VN").say(subject, short: short, units: units)
-    }
 
     private let here = Coordinate(latitude: 21.03, longitude: 105.85)
 

@@ -4,17 +4,9 @@ import XCTest
 
 /// The Cantonese pack (`config/phrases/yue.json`, serving zh-HK) as a Hong Kong driver hears it: Hong Kong
 /// words (迴旋處, 行車線, 交通燈), 兩 before a measure, the decimal said as 點, 第 and the cardinal for exits.
-final class PhrasePackYueTests: XCTestCase {
+final class PhrasePackYueTests: PhrasePackTestCase {
+    override class var packTag: String { "yue" }
     private typealias S = PhrasePackSamples
-
-    private func say(_ m: Maneuver, _ stage: CueStage = .distance, _ d: SpokenDistance? = nil, then: Maneuver? = nil,
-                     landmark: Landmark? = nil, short: Bool = false, units: UnitSystem = .metric) throws -> String {
-        try S.pack("yue").say(m, stage, d, then: then, landmark: landmark, short: short, units: units)
-    }
-
-    private func say(_ subject: CuePhraseRequest.Subject, short: Bool = false, units: UnitSystem = .metric) throws -> String {
-        try S.pack("yue").say(subject, short: short, units: units)
-    }
 
     func test_packServesHongKong_inTheYueVoice() throws {
         let pack = try S.pack("yue")

@@ -4,17 +4,9 @@ import TestSupport
 import XCTest
 
 /// The Mandarin pack (`config/phrases/zh-CN.json`) in tone-numbered pinyin for the cmn-latn-pinyin voice, as mainland navigation says it: 前方300米，左转进入长安街; 两公里 with liang3; 1.5 said 1 dian3 5; 在环岛从第三个出口驶出.
-final class PhrasePackZhCNTests: XCTestCase {
+final class PhrasePackZhCNTests: PhrasePackTestCase {
+    override class var packTag: String { "zh-CN" }
     private typealias S = PhrasePackSamples
-
-    private func say(_ m: Maneuver, _ stage: CueStage = .distance, _ d: SpokenDistance? = nil, then: Maneuver? = nil,
-                     landmark: Landmark? = nil, short: Bool = false, units: UnitSystem = .metric) throws -> String {
-        try S.pack("zh-CN").say(m, stage, d, then: then, landmark: landmark, short: short, units: units)
-    }
-
-    private func say(_ subject: CuePhraseRequest.Subject, short: Bool = false, units: UnitSystem = .metric) throws -> String {
-        try S.pack("zh-CN").say(subject, short: short, units: units)
-    }
 
     private let here = Coordinate(latitude: 39.9, longitude: 116.4)
 

@@ -5,13 +5,9 @@ import XCTest
 
 /// zh-TW (`config/phrases/zh-TW.json`): Taiwan Mandarin in pinyin with tone digits for espeak-ng's cmn-latn-pinyin voice,
 /// checked by hand — 公尺/公里, 兩 before a measure, 點 as the decimal word, 第三個出口, names in characters left out.
-final class PhrasePackZhTWTests: XCTestCase {
+final class PhrasePackZhTWTests: PhrasePackTestCase {
+    override class var packTag: String { "zh-TW" }
     private typealias S = PhrasePackSamples
-
-    private func say(_ m: Maneuver, _ stage: CueStage = .distance, _ d: SpokenDistance? = nil, then: Maneuver? = nil,
-                     landmark: Landmark? = nil, short: Bool = false, units: UnitSystem = .metric) throws -> String {
-        try S.pack("zh-TW").say(m, stage, d, then: then, landmark: landmark, short: short, units: units)
-    }
 
     private func m(_ v: Double) -> SpokenDistance { SpokenDistance(value: v, unit: .metre) }
     private func km(_ v: Double) -> SpokenDistance { SpokenDistance(value: v, unit: .kilometre) }
