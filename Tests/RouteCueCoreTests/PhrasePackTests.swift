@@ -25,12 +25,6 @@ final class PhrasePackTests: XCTestCase {
         }
     }
 
-    private func say(_ pack: PhrasePack, _ m: Maneuver, _ stage: CueStage = .distance, _ d: SpokenDistance? = nil,
-                     then: Maneuver? = nil, landmark: Landmark? = nil, short: Bool = false, units: UnitSystem = .metric) -> String {
-        pack.text(for: CuePhraseRequest(subject: .maneuver(m, stage: stage, distance: d, then: then, landmark: landmark), short: short),
-                  units: units)
-    }
-
     // MARK: Parser
 
     func test_everyPackFile_parses_withItsLanguageAndVoice() throws {
@@ -212,28 +206,28 @@ final class PhrasePackTests: XCTestCase {
 
     func test_german_readsAsGermanNavigationSpeaks() throws {
         let de = try S.pack("de-DE")
-        XCTAssertEqual(say(de, S.maneuver(.turn, .left), .distance, metres(300)), "In 300 Metern links abbiegen")
-        XCTAssertEqual(say(de, S.maneuver(.turn, .left), .action), "Jetzt links abbiegen")
-        XCTAssertEqual(say(de, S.maneuver(.turn, .slightRight, road: "Hauptstraße"), .range, km(1.5)),
+        XCTAssertEqual(de.say(S.maneuver(.turn, .left), .distance, metres(300)), "In 300 Metern links abbiegen")
+        XCTAssertEqual(de.say(S.maneuver(.turn, .left), .action), "Jetzt links abbiegen")
+        XCTAssertEqual(de.say(S.maneuver(.turn, .slightRight, road: "Hauptstraße"), .range, km(1.5)),
                        "In 1,5 Kilometern leicht rechts abbiegen auf Hauptstraße")
-        XCTAssertEqual(say(de, S.maneuver(.turn, .left), .range, km(1)), "In einem Kilometer links abbiegen")
-        XCTAssertEqual(say(de, S.maneuver(.roundabout, .right, exitNumber: 3), .distance, metres(200)),
+        XCTAssertEqual(de.say(S.maneuver(.turn, .left), .range, km(1)), "In einem Kilometer links abbiegen")
+        XCTAssertEqual(de.say(S.maneuver(.roundabout, .right, exitNumber: 3), .distance, metres(200)),
                        "In 200 Metern im Kreisverkehr die dritte Ausfahrt nehmen")
-        XCTAssertEqual(say(de, S.maneuver(.turn, .left), .distance, metres(300), then: S.maneuver(.turn, .right, road: "Bahnhofstraße")),
+        XCTAssertEqual(de.say(S.maneuver(.turn, .left), .distance, metres(300), then: S.maneuver(.turn, .right, road: "Bahnhofstraße")),
                        "In 300 Metern links abbiegen, dann rechts abbiegen auf Bahnhofstraße")
-        XCTAssertEqual(say(de, S.maneuver(.turn, .left), .distance, metres(300), then: S.maneuver(.arrive)),
+        XCTAssertEqual(de.say(S.maneuver(.turn, .left), .distance, metres(300), then: S.maneuver(.arrive)),
                        "In 300 Metern links abbiegen, dann erreichen Sie Ihr Ziel")
-        XCTAssertEqual(say(de, S.maneuver(.arrive, .right), .distance, metres(100)), "In 100 Metern erreichen Sie Ihr Ziel auf der rechten Seite")
-        XCTAssertEqual(say(de, S.maneuver(.arrive, .right), .action), "Ihr Ziel befindet sich auf der rechten Seite")
-        XCTAssertEqual(say(de, S.maneuver(.arrive), .action), "Sie haben Ihr Ziel erreicht")
-        XCTAssertEqual(say(de, S.maneuver(.turn, .left), .distance, metres(100), landmark: Landmark(kind: "traffic_signals")),
+        XCTAssertEqual(de.say(S.maneuver(.arrive, .right), .distance, metres(100)), "In 100 Metern erreichen Sie Ihr Ziel auf der rechten Seite")
+        XCTAssertEqual(de.say(S.maneuver(.arrive, .right), .action), "Ihr Ziel befindet sich auf der rechten Seite")
+        XCTAssertEqual(de.say(S.maneuver(.arrive), .action), "Sie haben Ihr Ziel erreicht")
+        XCTAssertEqual(de.say(S.maneuver(.turn, .left), .distance, metres(100), landmark: Landmark(kind: "traffic_signals")),
                        "An der nächsten Ampel links abbiegen")
-        XCTAssertEqual(say(de, S.maneuver(.offRamp, .slightRight, destinations: "Stuttgart, Karlsruhe", exits: "23"), .range, km(2)),
+        XCTAssertEqual(de.say(S.maneuver(.offRamp, .slightRight, destinations: "Stuttgart, Karlsruhe", exits: "23"), .range, km(2)),
                        "In 2 Kilometern die Ausfahrt 23 nehmen Richtung Stuttgart und Karlsruhe")
-        XCTAssertEqual(say(de, S.maneuver(.depart, road: "Hauptstraße", bearingAfter: 90), .action), "Auf Hauptstraße nach Osten fahren")
+        XCTAssertEqual(de.say(S.maneuver(.depart, road: "Hauptstraße", bearingAfter: 90), .action), "Auf Hauptstraße nach Osten fahren")
         XCTAssertEqual(de.text(for: CuePhraseRequest(subject: .continueFor(km(12))), units: .metric), "Dem Straßenverlauf 12 Kilometer folgen")
         XCTAssertEqual(de.text(for: CuePhraseRequest(subject: .continueFor(miles(0.5))), units: .imperialUK), "Dem Straßenverlauf eine halbe Meile folgen")
-        XCTAssertEqual(say(de, S.maneuver(.uTurn), .distance, miles(0.25), units: .imperialUK), "In einer Viertelmeile wenden")
+        XCTAssertEqual(de.say(S.maneuver(.uTurn), .distance, miles(0.25), units: .imperialUK), "In einer Viertelmeile wenden")
     }
 
     func test_shortForms_dropRouteDataAndThen_inEveryLanguage() throws {
@@ -243,13 +237,13 @@ final class PhrasePackTests: XCTestCase {
                         "fr-FR": "Dans 300 mètres, tournez à gauche"]
         for (tag, text) in expected {
             let pack = try S.pack(tag)
-            XCTAssertEqual(say(pack, turn, .distance, metres(300), then: next, short: true), text, tag)
-            XCTAssertNotEqual(say(pack, turn, .distance, metres(300), then: next), text, tag)
+            XCTAssertEqual(pack.say(turn, .distance, metres(300), then: next, short: true), text, tag)
+            XCTAssertNotEqual(pack.say(turn, .distance, metres(300), then: next), text, tag)
         }
         let de = try S.pack("de-DE")
-        XCTAssertEqual(say(de, S.maneuver(.rotary, .right, exitNumber: 2, rotaryName: "Bismarckplatz"), .distance, metres(200), short: true),
+        XCTAssertEqual(de.say(S.maneuver(.rotary, .right, exitNumber: 2, rotaryName: "Bismarckplatz"), .distance, metres(200), short: true),
                        "In 200 Metern im Kreisverkehr die zweite Ausfahrt nehmen")
-        XCTAssertEqual(say(de, S.maneuver(.arrive, .left), .action, short: true), "Sie haben Ihr Ziel erreicht")
+        XCTAssertEqual(de.say(S.maneuver(.arrive, .left), .action, short: true), "Sie haben Ihr Ziel erreicht")
         XCTAssertEqual(de.text(for: CuePhraseRequest(subject: .destinationReached(name: "Marktplatz"), short: true), units: .metric),
                        "Sie haben Ihr Ziel erreicht")
     }
@@ -265,16 +259,16 @@ final class PhrasePackTests: XCTestCase {
 
     func test_french_readsAsFrenchNavigationSpeaks() throws {
         let fr = try S.pack("fr-FR")
-        XCTAssertEqual(say(fr, S.maneuver(.turn, .left), .distance, metres(300)), "Dans 300 mètres, tournez à gauche")
-        XCTAssertEqual(say(fr, S.maneuver(.roundabout, .right, exitNumber: 3), .distance, metres(200)),
+        XCTAssertEqual(fr.say(S.maneuver(.turn, .left), .distance, metres(300)), "Dans 300 mètres, tournez à gauche")
+        XCTAssertEqual(fr.say(S.maneuver(.roundabout, .right, exitNumber: 3), .distance, metres(200)),
                        "Dans 200 mètres, au rond-point, prenez la troisième sortie")
-        XCTAssertEqual(say(fr, S.maneuver(.roundabout, .right, exitNumber: 1), .action), "Maintenant, au rond-point, prenez la première sortie")
-        XCTAssertEqual(say(fr, S.maneuver(.turn, .left), .distance, metres(300), then: S.maneuver(.turn, .right, road: "rue de la Paix")),
+        XCTAssertEqual(fr.say(S.maneuver(.roundabout, .right, exitNumber: 1), .action), "Maintenant, au rond-point, prenez la première sortie")
+        XCTAssertEqual(fr.say(S.maneuver(.turn, .left), .distance, metres(300), then: S.maneuver(.turn, .right, road: "rue de la Paix")),
                        "Dans 300 mètres, tournez à gauche, puis tournez à droite sur rue de la Paix")
-        XCTAssertEqual(say(fr, S.maneuver(.turn, .left), .range, km(1.5)), "Dans 1,5 kilomètre, tournez à gauche")
-        XCTAssertEqual(say(fr, S.maneuver(.turn, .left), .range, km(2)), "Dans 2 kilomètres, tournez à gauche")
-        XCTAssertEqual(say(fr, S.maneuver(.arrive, .left), .action), "Votre destination se trouve sur votre gauche")
-        XCTAssertEqual(say(fr, S.maneuver(.turn, .right), .distance, metres(100), landmark: Landmark(kind: "stop_sign")),
+        XCTAssertEqual(fr.say(S.maneuver(.turn, .left), .range, km(1.5)), "Dans 1,5 kilomètre, tournez à gauche")
+        XCTAssertEqual(fr.say(S.maneuver(.turn, .left), .range, km(2)), "Dans 2 kilomètres, tournez à gauche")
+        XCTAssertEqual(fr.say(S.maneuver(.arrive, .left), .action), "Votre destination se trouve sur votre gauche")
+        XCTAssertEqual(fr.say(S.maneuver(.turn, .right), .distance, metres(100), landmark: Landmark(kind: "stop_sign")),
                        "Au prochain stop, tournez à droite")
         XCTAssertEqual(fr.text(for: CuePhraseRequest(subject: .continueFor(km(12))), units: .metric), "Continuez sur 12 kilomètres")
         XCTAssertEqual(fr.text(for: CuePhraseRequest(subject: .offRoute), units: .metric), "Recalcul de l'itinéraire")
