@@ -135,7 +135,7 @@ final class GPXImportDialectTests: XCTestCase {
     }
 
     func test_oruxMapsIcons() throws {
-        let codes = [1000, 1001, 1002, 1003, 1010, 1014, 1015, 1016, 1017, 1018, 1019]
+        let codes = [1000, 1001, 1002, 1003, 1010, 1014, 1015, 1016, 1017, 1018, 1019, 1007, 1004]
         var body = ""
         for (k, c) in codes.enumerated() {
             let p = point(k + 1)
@@ -144,10 +144,11 @@ final class GPXImportDialectTests: XCTestCase {
             <om:ext type="ICON" subtype="0">\(c)</om:ext></om:oruxmapsextensions></extensions></wpt>
             """
         }
-        let route = try read(body + trk(13))
+        let route = try read(body + trk(15))
         XCTAssertEqual(route.maneuvers.map(describe), ["depart -", "turn left", "turn right", "continue straight", "uturn uturn",
                                                       "roundabout - exit 2", "keep right", "keep left", "turn slight_right",
-                                                      "turn slight_left", "turn sharp_right", "turn sharp_left", "arrive -"])
+                                                      "turn slight_left", "turn sharp_right", "turn sharp_left",
+                                                      "roundabout - exit 1", "roundabout - exit 4", "arrive -"])
     }
 
     func test_gpsiesSymbolsAndTypes() throws {

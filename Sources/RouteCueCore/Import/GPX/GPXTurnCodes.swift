@@ -65,12 +65,17 @@ enum GPXTurnCodes {
     }
 
     /// An OruxMaps `<om:ext type="ICON">` code as BRouter writes it; nil for other icons.
+    ///
+    /// BRouter writes a roundabout as 1008 + its exit, and holds the exit of a clockwise (left-hand traffic)
+    /// roundabout negative: 1009… are exits 1… anticlockwise, 1007…1004 exits 1…4 clockwise. Clockwise exits
+    /// past the 4th come out as 1003…1000, the same codes as a U-turn and turns, and read as those.
     static func oruxIcon(_ code: Int) -> GPXTurn? {
         switch code {
         case 1000: return .turn(.left)
         case 1001: return .turn(.right)
         case 1002: return GPXTurn(.continue, .straight)
         case 1003: return GPXTurn(.uTurn, .uTurn)
+        case 1004...1007: return GPXTurn(.roundabout, exit: 1008 - code)
         case 1009...1013: return GPXTurn(.roundabout, exit: code - 1008)
         case 1014: return GPXTurn(.keep, .right)
         case 1015: return GPXTurn(.keep, .left)
