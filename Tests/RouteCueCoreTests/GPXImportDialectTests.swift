@@ -214,6 +214,23 @@ final class GPXImportDialectTests: XCTestCase {
                        accuracy: 0.5, "a straight line without a detour back")
     }
 
+    func test_rteCoveringPartOfItsTrk_runsFromItsFirstToItsLastPoint() throws {
+        // The rte starts at trk point 2 and ends at point 6 of 10: the route is that stretch, so the arrive
+        // is its end and not announced partway along, and nothing before the depart is left to drive.
+        let body = "<rte><rtept lat=\"\(point(2).lat)\" lon=\"\(point(2).lon)\"/>"
+            + "<rtept lat=\"\(point(4).lat)\" lon=\"\(point(4).lon)\"><desc>turn left</desc></rtept>"
+            + "<rtept lat=\"\(point(6).lat)\" lon=\"\(point(6).lon)\"/></rte>" + trk(10)
+        let route = try read(body)
+        XCTAssertEqual(route.geometry.count, 5)
+        XCTAssertEqual(route.geometry.coordinates.first, Coordinate(latitude: point(2).lat, longitude: point(2).lon))
+        XCTAssertEqual(route.geometry.coordinates.last, Coordinate(latitude: point(6).lat, longitude: point(6).lon))
+        XCTAssertEqual(route.maneuvers.map(describe), ["depart -", "turn left", "arrive -"])
+        XCTAssertEqual(route.maneuvers.map(\.geometryIndex), [0, 2, 4])
+        XCTAssertEqual(try XCTUnwrap(route.maneuvers.last?.distanceAlong), route.length, accuracy: 0.01)
+        XCTAssertEqual(route.waypoints.map(\.location), [route.geometry.coordinates[0], route.geometry.coordinates[4]])
+        XCTAssertEqual(route.maneuvers.map(\.provenance.sourcePath), ["rte[0].rtept[0]", "rte[0].rtept[1]", "rte[0].rtept[2]"])
+    }
+
     func test_severalRtes_areAlternatives() throws {
         let body = """
         <rte><rtept lat="50.0" lon="8.0"/><rtept lat="50.0" lon="8.01"/></rte>

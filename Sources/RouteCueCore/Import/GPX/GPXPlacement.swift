@@ -47,6 +47,16 @@ struct GPXPlacement: Sendable {
         self.indices = indices
     }
 
+    /// The placement cut to the stretch from its first to its last turn point, indices shifted to match;
+    /// unchanged when they share one vertex (nothing would be left to drive).
+    func trimmedToTurnPoints() -> GPXPlacement {
+        guard let first = indices.first, let last = indices.last, last > first,
+              first > 0 || last < coordinates.count - 1 else { return self }
+        return GPXPlacement(coordinates: Array(coordinates[first...last]),
+                            elevations: elevations.map { Array($0[first...last]) },
+                            indices: indices.map { $0 - first })
+    }
+
     /// Places `points` on `line`. `offsets[k]` is point k's stated vertex index, if any. With
     /// `insertMissedPoints`, points far off the line are inserted as they are (route points are on the
     /// route by definition); otherwise they are projected onto it.

@@ -4,8 +4,9 @@
 ///   turn its dialect states (GraphHopper `gh:sign`, OsmAnd `turn`/`turn-angle`, Locus, OruxMaps, GPSies
 ///   codes, else the `desc` text, else the geometry); a GraphHopper via point (sign 5) ends a leg.
 ///   When the file also has a `trk`, the geometry is the `trk` (precise) and the `rtept`s are placed on it
-///   (OsmAnd `offset`, else nearest searching forward); else the `rtept`s (and Garmin `gpxx:rpt` shape
-///   points) are the geometry.
+///   (OsmAnd `offset`, else nearest searching forward), and the route runs from the first `rtept` to the
+///   last (track beyond them is cut off); else the `rtept`s (and Garmin `gpxx:rpt` shape points) are the
+///   geometry.
 /// - Without a `rte`, turn `wpt`s (Locus, GPSies, OruxMaps) are placed on the `trk`, one maneuver each.
 /// - A plain `trk` gets maneuvers derived from its geometry.
 /// `RouteSource.statedDistance` is the sum of `gh:distance` where the file has it.
@@ -45,8 +46,11 @@ public enum GPXRouteImporter {
             let placement: GPXPlacement
             let geometryPath: String
             if track.coordinates.count >= 2 {
-                placement = GPXPlacement(points: points.map(\.coordinate), offsets: points.map(\.offset),
-                                         on: track.coordinates, elevations: track.elevations, insertMissedPoints: true)
+                let onTrack = GPXPlacement(points: points.map(\.coordinate), offsets: points.map(\.offset),
+                                           on: track.coordinates, elevations: track.elevations, insertMissedPoints: true)
+                // The route runs from the first rtept to the last: track before or beyond them is not driven
+                // (else the arrive would be announced partway along). One rtept only departs: the track is the rest.
+                placement = points.count >= 2 ? onTrack.trimmedToTurnPoints() : onTrack
                 geometryPath = trackPath
             } else {
                 var line: [Coordinate] = []
