@@ -92,6 +92,27 @@ final class XMLReaderTests: XCTestCase {
         XCTAssertEqual(root.text, "a  c")
     }
 
+    func test_childrenOfEveryShape_readBackAsGiven() {
+        // An element stores no children, a single text child and other content differently (memory): all read back alike.
+        let b = XMLElement(name: "b", children: [.text("bold")], line: 3)
+        let shapes: [[XMLNode]] = [[], [.text("12.5")], [.element(b)], [.text("a "), .element(b)], [.element(b), .element(b)]]
+        for children in shapes {
+            var e = XMLElement(name: "x", attributes: ["k": "v"], children: children, line: 7)
+            XCTAssertEqual(e.children, children)
+            XCTAssertEqual(e.childElements.count, children.filter { if case .element = $0 { true } else { false } }.count)
+            e.children = children.reversed()
+            XCTAssertEqual(e.children, children.reversed())
+            XCTAssertEqual(e.line, 7)
+        }
+        XCTAssertEqual(XMLElement(name: "x", children: [.text("1"), .text("2")]).text, "12")
+        XCTAssertEqual(XMLElement(name: "x", children: [.text("12.5")]).text, "12.5")
+        XCTAssertEqual(XMLElement(name: "x", children: [.text("12.5")]).elements(named: "b"), [])
+        XCTAssertEqual(XMLElement(name: "x", children: [.element(b)]).firstElement(named: "b"), b)
+        XCTAssertEqual(XMLElement(name: "x", attributes: ["a": "1", "b": "2"]), XMLElement(name: "x", attributes: ["b": "2", "a": "1"]),
+                       "attribute order does not matter")
+        XCTAssertNotEqual(XMLElement(name: "x", attributes: ["a": "1"]), XMLElement(name: "x", attributes: ["a": "2"]))
+    }
+
     func test_lineEnds_areNormalized() throws {
         let root = try parse("<a v=\"x\r\ny\tz\">one\r\ntwo\rthree</a>")
         XCTAssertEqual(root.text, "one\ntwo\nthree")

@@ -9,6 +9,8 @@ struct XMLScanner {
     /// An element whose end tag has not been read yet, with its pending character data.
     private struct OpenElement {
         var element: XMLElement
+        /// Its children so far (given to the element once, when it closes).
+        var children: [XMLNode] = []
         var pendingText: [UInt8] = []
         var hasElementChild = false
     }
@@ -257,7 +259,7 @@ struct XMLScanner {
     private static func append(_ node: XMLNode, to open: inout OpenElement) {
         flushText(of: &open)
         if case .element = node { open.hasElementChild = true }
-        open.element.children.append(node)
+        open.children.append(node)
     }
 
     /// Turns pending character data into a text child (white space between child elements is dropped).
@@ -267,7 +269,7 @@ struct XMLScanner {
             open.pendingText.removeAll(keepingCapacity: true)
             return
         }
-        open.element.children.append(.text(String(decoding: open.pendingText, as: UTF8.self)))
+        open.children.append(.text(String(decoding: open.pendingText, as: UTF8.self)))
         open.pendingText.removeAll(keepingCapacity: true)
     }
 
@@ -277,7 +279,7 @@ struct XMLScanner {
         let startLine = line(at: tagStart)
         pos += 1
         let name = try parseQualifiedName()
-        var attributes: [String: String] = [:]
+        var attributes = XMLAttributes()
         while true {
             let hadSpace = pos < bytes.count && XMLCharacters.isSpace(bytes[pos])
             skipSpace()
@@ -352,11 +354,12 @@ struct XMLScanner {
         pos += 1
         XMLScanner.flushText(of: &open)
         if open.hasElementChild {
-            open.element.children.removeAll { node in
+            open.children.removeAll { node in
                 if case .text(let t) = node { return t.utf8.allSatisfy(XMLCharacters.isSpace) }
                 return false
             }
         }
+        open.element.children = open.children
         return open.element
     }
 
