@@ -20,8 +20,11 @@ public enum GPXTrackReader {
         var previousTime: Double?
         var points = 0
         var timed = 0
-        for track in root.elements(named: "trk") {
-            for segment in track.elements(named: "trkseg") {
+        let segments = root.elements(named: "trk").flatMap { $0.elements(named: "trkseg") }
+        // Reserved up front: a long recording's fixes are large, and growing by doubling would hold two copies.
+        fixes.reserveCapacity(segments.reduce(0) { $0 + $1.children.count })
+        for segment in segments {
+            do {
                 for point in segment.elements(named: "trkpt") {
                     points += 1
                     let fix: Fix

@@ -76,8 +76,6 @@ public struct FixInspection: Sendable, Equatable, Codable {
     public init(_ result: FixReadResult, includeFixes: Bool = false, diagnosticLimit: Int = 20) {
         format = result.format
         fixCount = result.fixes.count
-        let positioned = result.fixes.filter { $0.position != nil }
-        positionCount = positioned.count
         let times = result.fixes.compactMap(\.time)
         firstTime = times.first
         lastTime = times.last
@@ -89,8 +87,10 @@ public struct FixInspection: Sendable, Equatable, Codable {
         var distance = 0.0
         var previous: Coordinate?
         var latSum = 0.0, eastSum = 0.0, northSum = 0.0
-        for fix in positioned {
-            let p = fix.position!
+        var positioned = 0
+        for fix in result.fixes {
+            guard let p = fix.position else { continue }
+            positioned += 1
             if let previous { distance += GeoMath.distance(previous, p) }
             previous = p
             latSum += p.latitude
@@ -98,13 +98,14 @@ public struct FixInspection: Sendable, Equatable, Codable {
             northSum += cos(GeoMath.radians(p.longitude))
         }
         distanceM = distance
-        if positioned.isEmpty {
+        positionCount = positioned
+        if positioned == 0 {
             centroid = nil
         } else {
             // The arithmetic mean of 179.9 and -179.9 is 0: average longitudes as directions instead.
             var lon = GeoMath.degrees(atan2(eastSum, northSum))
             if lon == -180 { lon = 180 }
-            centroid = [lon, latSum / Double(positioned.count)]
+            centroid = [lon, latSum / Double(positioned)]
         }
         let speeds = result.fixes.compactMap(\.speed).sorted()
         maxSpeedMps = speeds.last
