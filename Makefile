@@ -35,7 +35,8 @@ test:
 	$(SWIFT) build
 	$(SWIFT) test --disable-swift-testing
 
-# Import time and peak memory of the two largest routes, each in its own process (see Sources/routecue-bench).
+# Import time and peak memory of the two largest routes, each in its own process (see Sources/routecue-bench),
+# and of a 200,000-point GPX track written for the run (larger than any recorded drive in ../shared).
 BENCH_ROUTES = routes/osrm/osrm-backend/portugal_to_korea.json \
                routes/osrm-compatible/mapbox-directions-swift/v5_driving_dc_polyline.json
 
@@ -71,6 +72,8 @@ bench: bench-audio
 	  exec("for _ in range(7):\n s=time.perf_counter(); json.loads(b); t.append(time.perf_counter()-s)"); \
 	  print("  reference    CPython json.loads of the same bytes %.1f ms (median of 7), same run" % (sorted(t)[3]*1000))' "$(SHARED)/$$f"; \
 	done; \
+	track=$$(mktemp --suffix=.gpx) && $(BENCH) synthetic-gpx $$track 200000 && \
+	  { $(BENCH) import $$track --iterations 3; status=$$?; rm -f $$track; [ $$status -eq 0 ]; } || exit 1; \
 	$(BENCH) progress "$(SHARED)/$(PROGRESS_LONG)" "$(SHARED)/$(PROGRESS_SHORT)" || exit 1; \
 	$(BENCH) timing $(foreach t,$(TIMING_TRACES),--trace "$(SHARED)/$(t)") $(foreach r,$(TIMING_ROUTES),"$(SHARED)/$(r)")
 

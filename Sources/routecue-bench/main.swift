@@ -6,6 +6,7 @@ import Foundation
 //   routecue-bench progress LONG_ROUTE SHORT_ROUTE          fixes per second through the engine, long vs short route
 //   routecue-bench timing --trace FILE --trace FILE ROUTE…  cue timing error: this engine vs a fix-triggered baseline
 //   routecue-bench audio [--device PCM] [--cues N]           due → first sample to ALSA: cached, on demand, spawned espeak-ng
+//   routecue-bench synthetic-gpx OUT POINTS                 writes a large GPX track for the import benchmark
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
@@ -17,6 +18,8 @@ case "timing" where arguments.count >= 2:
     timingBench(Array(arguments.dropFirst()))
 case "audio":
     audioBench(Array(arguments.dropFirst()))
+case "synthetic-gpx":
+    syntheticGPXBench(Array(arguments.dropFirst()))
 default:
-    fail("usage: routecue-bench import FILE [--iterations N] | progress LONG_ROUTE SHORT_ROUTE | timing --trace FILE… ROUTE… | audio [--device PCM] [--cues N]", status: 2)
+    fail("usage: routecue-bench import FILE [--iterations N] | progress LONG_ROUTE SHORT_ROUTE | timing --trace FILE… ROUTE… | audio [--device PCM] [--cues N] | synthetic-gpx OUT POINTS", status: 2)
 }
