@@ -61,4 +61,16 @@ struct ArgumentList {
 
     /// Whether `--name` was given.
     func flag(_ name: String) -> Bool { flags.contains(name) }
+
+    /// The value of `--name` as one of `E`'s cases, or nil when `--name` is not given. Case does not matter,
+    /// and `-` may stand for `_` (`--units imperial-uk`); any other value is a usage error listing the cases.
+    func choice<E: RawRepresentable & CaseIterable>(_ name: String, of type: E.Type) throws(UsageError) -> E?
+    where E.RawValue == String {
+        guard let given = value(name) else { return nil }
+        let lowered = given.lowercased()
+        for candidate in [given, lowered, lowered.replacing("-", with: "_")] {
+            if let match = E(rawValue: candidate) { return match }
+        }
+        throw UsageError(description: "unknown --\(name) '\(given)'; one of: \(E.allCases.map(\.rawValue).joined(separator: ", "))")
+    }
 }

@@ -31,12 +31,7 @@ enum FixesCommand {
             let path = try args.singleFile()
             if args.flag("fixes") && !args.flag("json") { throw ArgumentList.UsageError(description: "--fixes needs --json") }
             var options = FixReadOptions(maxBytes: try CLI.maxBytes(args))
-            if let f = args.value("format") {
-                guard let format = FixFormat(rawValue: f) else {
-                    throw ArgumentList.UsageError(description: "unknown --format '\(f)'; one of: \(FixFormat.allCases.map(\.rawValue).joined(separator: ", "))")
-                }
-                options.format = format
-            }
+            options.format = try args.choice("format", of: FixFormat.self)
             if let d = args.value("date") {
                 let parts = d.split(separator: "-").compactMap { Int($0) }
                 guard parts.count == 3, let date = CivilDate(year: parts[0], month: parts[1], day: parts[2]) else {

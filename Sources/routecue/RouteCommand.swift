@@ -61,12 +61,7 @@ enum RouteCommand {
 
     static func importOptions(_ args: ArgumentList) throws -> ImportOptions {
         var options = ImportOptions(maxBytes: try CLI.maxBytes(args))
-        if let f = args.value("format") {
-            guard let format = RouteFormat(rawValue: f.lowercased()) else {
-                throw ArgumentList.UsageError(description: "unknown --format '\(f)'; one of: \(RouteFormat.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            options.format = format
-        }
+        if let format = try args.choice("format", of: RouteFormat.self) { options.format = format }
         if let a = args.value("alternative") {
             guard let n = Int(a), n >= 0 else { throw ArgumentList.UsageError(description: "--alternative needs a number ≥ 0, not '\(a)'") }
             options.alternative = n

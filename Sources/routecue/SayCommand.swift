@@ -67,13 +67,7 @@ enum SayCommand {
         } else {
             device = args.value("device") ?? config.audio.routes[config.audio.route]?.pcm ?? "default"
         }
-        var pan: PanSweep?
-        if let direction = args.value("pan") {
-            guard let modifier = ManeuverModifier(rawValue: direction) else {
-                throw ArgumentList.UsageError(description: "unknown --pan '\(direction)'; one of: slight_left, left, sharp_left, uturn, straight, slight_right, right, sharp_right")
-            }
-            pan = config.audio.spatial.sweep(for: modifier)
-        }
+        let pan = try args.choice("pan", of: ManeuverModifier.self).map { config.audio.spatial.sweep(for: $0) }
         let settings = AudioServiceSettings.make(config: config, pcm: device, voice: choice.voice)
         let outcome = SpokenOnce.run(text: text, language: choice.language, pan: pan, settings: settings)
         for line in outcome.lines { print(line) }

@@ -22,25 +22,10 @@ struct SimulationSettings {
         progress = config.progressOptions
         audioSettings = config.audio
         timing = config.timingOptions
-        if let m = args.value("markup") {
-            guard let markup = CueMarkup(rawValue: m) else {
-                throw ArgumentList.UsageError(description: "unknown --markup '\(m)'; one of: \(CueMarkup.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            self.markup = markup
-        }
+        if let markup = try args.choice("markup", of: CueMarkup.self) { self.markup = markup }
         try chooseLanguage(args.value("lang") ?? PhrasePackLibrary.defaultLanguage, phrases: args.value("phrases"))
-        if let u = args.value("units") {
-            guard let units = UnitSystem(rawValue: u.replacing("-", with: "_").lowercased()) else {
-                throw ArgumentList.UsageError(description: "unknown --units '\(u)'; one of: \(UnitSystem.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            timing.units = units
-        }
-        if let m = args.value("mode") {
-            guard let mode = TransportMode(rawValue: m.lowercased()) else {
-                throw ArgumentList.UsageError(description: "unknown --mode '\(m)'; one of: \(TransportMode.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            timing.mode = mode
-        }
+        if let units = try args.choice("units", of: UnitSystem.self) { timing.units = units }
+        if let mode = try args.choice("mode", of: TransportMode.self) { timing.mode = mode }
         simulation.fixLatency = try Self.milliseconds(args, "fix-latency", default: simulation.fixLatency)
         simulation.fixJitter = try Self.milliseconds(args, "fix-jitter", default: simulation.fixJitter)
         let routeName = args.value("audio-route") ?? "default"

@@ -101,6 +101,16 @@ final class CLITests: CommandTestCase {
         XCTAssertEqual(try CommandRunner.routecue(["fly"]).status, 2)
     }
 
+    func test_formatChoices_ignoreCase_andAWrongOneListsTheChoices() throws {
+        let route = try CommandRunner.routecue(["route", "inspect", "examples/grid-trip.osrm.json", "--format", "OSRM"])
+        XCTAssertEqual(route.status, 0, route.stderr)
+        let fixes = try CommandRunner.routecue(["fixes", "inspect", "examples/grid-trip-drive.nmea", "--format", "NMEA"])
+        XCTAssertEqual(fixes.status, 0, fixes.stderr)
+        let wrong = try CommandRunner.routecue(["fixes", "inspect", "examples/grid-trip-drive.nmea", "--format", "kml"])
+        XCTAssertEqual(wrong.status, 2)
+        XCTAssertTrue(wrong.stderr.contains("unknown --format 'kml'; one of: nmea, gpsd-json, gpx"), wrong.stderr)
+    }
+
     func test_configCheck_acceptsShippedDefaults_andRejectsUnknownKeys() throws {
         let shipped = try CommandRunner.routecue(["config", "check", "config/routecue.json"])
         XCTAssertEqual(shipped.status, 0)
