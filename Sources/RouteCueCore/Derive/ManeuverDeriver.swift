@@ -30,8 +30,9 @@ public enum ManeuverDeriver {
     ///
     /// Method: invalid, duplicate and standstill points are dropped and the line is projected to local
     /// metres. Its roughness (median offset of a point from its neighbours' chord) sets the simplification
-    /// tolerance: 1 m for routed geometry, up to 10 m for a jittery recording, whose dense jitter is first
-    /// averaged away. The line is simplified (Douglas–Peucker) and headings are taken from segments or
+    /// tolerance: 1 m for routed geometry (a roughness up to half a metre is the rounding of exact coordinates,
+    /// e.g. to the 5 decimals of a precision-5 polyline, not jitter), up to 10 m for a jittery recording, whose
+    /// dense jitter is first averaged away. The line is simplified (Douglas–Peucker) and headings are taken from segments or
     /// chords long enough for the tolerance not to swing them. A vertex is a candidate when the heading
     /// changes by at least half the minimum turn (45°) within ±10 m; candidates closer than 30 m are merged
     /// (a roundabout or a staggered junction is one maneuver). A merged group is a turn when its net heading
