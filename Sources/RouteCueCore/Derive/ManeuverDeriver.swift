@@ -40,7 +40,9 @@ public enum ManeuverDeriver {
     /// concentrates it), and it stays at least 45° after subtracting what the curvature of the road either
     /// side would give over the same length (so a long motorway curve never counts). On a precise line, a
     /// group that circles against its turn direction is a roundabout (reported even when going straight
-    /// on); a turn undone within the group is a staggered junction, reported with its first turn.
+    /// on). A group that fails these tests but holds a straight heading at least 45° off the approach, after
+    /// which the line turns back, is a staggered junction, reported with that first turn (also when its net
+    /// change was only explained away by the curvature around it).
     public static func turns(in coordinates: [Coordinate]) -> [DerivedTurn] {
         TurnDetector().turns(in: coordinates)
     }

@@ -135,22 +135,10 @@ struct TurnDetector {
             if circling { shape = .circling }
         } else if circling {
             shape = .circling
-        } else if abs(net) < p.minimumTurn {
-            // Staggered junction: a straight inside the group heads far from the approach, then turns back.
-            let minimumSegment = max(p.minimumStaggerSegment, 4 * tolerance)
-            var best = 0.0
-            var bestHeading = after
-            for k in group[0]..<group[group.count - 1]
-            where line.along[k + 1] - line.along[k] >= minimumSegment {
-                let t = GeoMath.turnAngle(from: before, to: line.segmentHeading[k])
-                if abs(t) > abs(best) {
-                    best = t
-                    bestHeading = line.segmentHeading[k]
-                }
-            }
-            guard abs(best) >= p.minimumTurn else { return nil }
+        } else if let straight = staggeredStraight(group, line: line, before: before, after: after, tolerance: tolerance) {
+            // Also when the net change passes but the road's curvature explains it: the turn inside still counts.
             shape = .staggered
-            bearingAfter = bestHeading
+            bearingAfter = straight
         } else {
             return nil
         }
@@ -162,6 +150,26 @@ struct TurnDetector {
         }
         return ManeuverDeriver.DerivedTurn(index: location, angle: GeoMath.turnAngle(from: before, to: bearingAfter),
                                            bearingBefore: before, bearingAfter: bearingAfter, shape: shape)
+    }
+
+    /// Staggered junction: the heading of a straight inside the group that heads at least the minimum turn
+    /// away from the approach and after which the line turns back against that turn (the farthest such
+    /// straight), or nil when there is none.
+    private func staggeredStraight(_ group: [Int], line: SimplifiedLine, before: Double, after: Double,
+                                   tolerance: Double) -> Double? {
+        let p = parameters
+        let minimumSegment = max(p.minimumStaggerSegment, 4 * tolerance)
+        var best = 0.0
+        var bestHeading: Double?
+        for k in group[0]..<group[group.count - 1] where line.along[k + 1] - line.along[k] >= minimumSegment {
+            let away = GeoMath.turnAngle(from: before, to: line.segmentHeading[k])
+            let back = GeoMath.turnAngle(from: line.segmentHeading[k], to: after)
+            if abs(away) >= p.minimumTurn, abs(away) > abs(best), away * back < 0 {
+                best = away
+                bestHeading = line.segmentHeading[k]
+            }
+        }
+        return bestHeading
     }
 
     /// True when the vertex turns between `start` and `end` go one way, then strongly the other way,
