@@ -31,7 +31,8 @@ struct TurnDetector {
         var mergeGap = 30.0
         /// Longest stretch merged into one maneuver (a large roundabout), metres.
         var maximumSpan = 150.0
-        /// Length of the stretch either side of a maneuver whose curvature is compared with it, metres.
+        /// Length of the stretch either side of a maneuver whose curvature is compared with it, metres (ending
+        /// earlier at a neighbouring candidate vertex).
         var shoulder = 30.0
         /// Shortest straight inside a staggered junction trusted for its heading, metres (≥ 4 × tolerance).
         var minimumStaggerSegment = 5.0
@@ -81,7 +82,8 @@ struct TurnDetector {
         // Group nearby candidates: a roundabout or a staggered junction is one maneuver.
         var groups: [[Int]] = []
         var current: [Int] = []
-        for k in 1..<(m - 1) where abs(core[k]) >= p.minimumTurn / 2 {
+        let isCandidate = core.map { abs($0) >= p.minimumTurn / 2 }
+        for k in 1..<(m - 1) where isCandidate[k] {
             if let last = current.last, let first = current.first,
                line.along[k] - line.along[last] > p.mergeGap || line.along[k] - line.along[first] > p.maximumSpan {
                 groups.append(current)
@@ -93,7 +95,7 @@ struct TurnDetector {
 
         var out: [ManeuverDeriver.DerivedTurn] = []
         for group in groups {
-            if let turn = evaluate(group, line: line, core: core, tolerance: tolerance) {
+            if let turn = evaluate(group, line: line, core: core, isCandidate: isCandidate, tolerance: tolerance) {
                 var t = turn
                 t.index = trace.sourceIndex[line.traceIndex[t.index]]
                 out.append(t)
@@ -104,7 +106,7 @@ struct TurnDetector {
 
     /// Decides whether a group of candidate vertices is a maneuver; the returned turn's `index` is a
     /// vertex index of `line` (the caller maps it back).
-    private func evaluate(_ group: [Int], line: SimplifiedLine, core: [Double],
+    private func evaluate(_ group: [Int], line: SimplifiedLine, core: [Double], isCandidate: [Bool],
                           tolerance: Double) -> ManeuverDeriver.DerivedTurn? {
         let p = parameters
         let w = p.coreHalfWidth
@@ -118,15 +120,8 @@ struct TurnDetector {
         let net = GeoMath.turnAngle(from: before, to: after)
 
         // The curvature of the road either side, in the turn's direction, explains part of the change.
-        var ambient = 0.0
-        if let shoulderBefore = line.headingArriving(at: start - p.shoulder) {
-            let change = GeoMath.turnAngle(from: shoulderBefore, to: before)
-            if change * net > 0 { ambient = max(ambient, abs(change) / p.shoulder) }
-        }
-        if let shoulderAfter = line.headingLeaving(at: end + p.shoulder) {
-            let change = GeoMath.turnAngle(from: after, to: shoulderAfter)
-            if change * net > 0 { ambient = max(ambient, abs(change) / p.shoulder) }
-        }
+        let ambient = roadCurvature(beside: group, from: start, to: end, before: before, after: after, net: net,
+                                    line: line, isCandidate: isCandidate)
         let excess = abs(net) - ambient * (end - start + line.chord)
 
         var shape = ManeuverDeriver.DerivedTurn.Shape.simple
@@ -150,6 +145,46 @@ struct TurnDetector {
         }
         return ManeuverDeriver.DerivedTurn(index: location, angle: GeoMath.turnAngle(from: before, to: bearingAfter),
                                            bearingBefore: before, bearingAfter: bearingAfter, shape: shape)
+    }
+
+    /// Heading change per metre of the road either side of a group spanning `start`...`end` (the larger side),
+    /// counted only where it turns the same way as `net`: over `shoulder` metres, but only up to a neighbouring
+    /// candidate vertex, never across it (a separate kink is not the road's curvature).
+    private func roadCurvature(beside group: [Int], from start: Double, to end: Double, before: Double, after: Double,
+                               net: Double, line: SimplifiedLine, isCandidate: [Bool]) -> Double {
+        let p = parameters
+        var lengthBefore = p.shoulder
+        var headingBefore = line.headingArriving(at: start - p.shoulder)
+        var k = group[0] - 1
+        while k >= 1, line.along[k] > start - p.shoulder {
+            if isCandidate[k] {
+                lengthBefore = start - line.along[k]
+                headingBefore = line.headingLeaving(at: line.along[k])
+                break
+            }
+            k -= 1
+        }
+        var lengthAfter = p.shoulder
+        var headingAfter = line.headingLeaving(at: end + p.shoulder)
+        k = group[group.count - 1] + 1
+        while k < line.count - 1, line.along[k] < end + p.shoulder {
+            if isCandidate[k] {
+                lengthAfter = line.along[k] - end
+                headingAfter = line.headingArriving(at: line.along[k])
+                break
+            }
+            k += 1
+        }
+        var curvature = 0.0
+        if lengthBefore >= line.minimumChord, let heading = headingBefore {
+            let change = GeoMath.turnAngle(from: heading, to: before)
+            if change * net > 0 { curvature = max(curvature, abs(change) / lengthBefore) }
+        }
+        if lengthAfter >= line.minimumChord, let heading = headingAfter {
+            let change = GeoMath.turnAngle(from: after, to: heading)
+            if change * net > 0 { curvature = max(curvature, abs(change) / lengthAfter) }
+        }
+        return curvature
     }
 
     /// Staggered junction: the heading of a straight inside the group that heads at least the minimum turn
