@@ -38,18 +38,15 @@ public enum ManeuverDeriver {
     /// candidates closer than 30 m are merged (a roundabout or a staggered junction is one maneuver). A
     /// merged group is a turn when its net heading change is at least 45°, a window of ±10 m holds at least
     /// 45° (a bend spreads its change, a junction concentrates it), and it stays at least 45° after
-    /// subtracting what the curvature of the road either side (over 30 m, but not across a neighbouring
-    /// candidate: a separate kink is not the road's curvature) would give over the same length (so a long
+    /// subtracting what the curvature of the road either side would give over the same length (so a long
     /// motorway curve never counts). On a precise line, a group that circles against its turn direction is
-    /// a roundabout (reported even when going straight on). A group that fails these tests but holds a
-    /// straight heading at least 45° off the approach, after which the line turns back, is a staggered
-    /// junction, reported with that first turn (also when its net change was only explained away by the
-    /// curvature around it).
+    /// a roundabout (reported even when going straight on); a turn undone within the group is a staggered
+    /// junction, reported with its first turn.
     ///
     /// Measured against the route files' own maneuvers (`ManeuverDerivationScoreTests`: turns ≥ 45°, match
-    /// within 30 m): recall 0.933, precision 0.878. The unconfirmed turns are mostly corners and kinks of a
-    /// road that keeps its name and S-jogs the router announces once or not at all, which geometry alone
-    /// does not tell from junction turns.
+    /// within 30 m): recall 0.922, precision 0.877. Most unconfirmed turns are corners and kinks of a road
+    /// that keeps its name, or S-jogs the router announces once or not at all: geometry alone does not tell
+    /// them from junction turns.
     public static func turns(in coordinates: [Coordinate]) -> [DerivedTurn] {
         TurnDetector().turns(in: coordinates)
     }

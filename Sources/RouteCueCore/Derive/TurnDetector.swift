@@ -31,8 +31,7 @@ struct TurnDetector {
         var mergeGap = 30.0
         /// Longest stretch merged into one maneuver (a large roundabout), metres.
         var maximumSpan = 150.0
-        /// Length of the stretch either side of a maneuver whose curvature is compared with it, metres (ending
-        /// earlier at a neighbouring candidate vertex).
+        /// Length of the stretch either side of a maneuver whose curvature is compared with it, metres.
         var shoulder = 30.0
         /// Shortest straight inside a staggered junction trusted for its heading, metres (≥ 4 × tolerance).
         var minimumStaggerSegment = 5.0
@@ -82,8 +81,7 @@ struct TurnDetector {
         // Group nearby candidates: a roundabout or a staggered junction is one maneuver.
         var groups: [[Int]] = []
         var current: [Int] = []
-        let isCandidate = core.map { abs($0) >= p.minimumTurn / 2 }
-        for k in 1..<(m - 1) where isCandidate[k] {
+        for k in 1..<(m - 1) where abs(core[k]) >= p.minimumTurn / 2 {
             if let last = current.last, let first = current.first,
                line.along[k] - line.along[last] > p.mergeGap || line.along[k] - line.along[first] > p.maximumSpan {
                 groups.append(current)
@@ -95,7 +93,7 @@ struct TurnDetector {
 
         var out: [ManeuverDeriver.DerivedTurn] = []
         for group in groups {
-            if let turn = evaluate(group, line: line, core: core, isCandidate: isCandidate, tolerance: tolerance) {
+            if let turn = evaluate(group, line: line, core: core, tolerance: tolerance) {
                 var t = turn
                 t.index = trace.sourceIndex[line.traceIndex[t.index]]
                 out.append(t)
@@ -106,7 +104,7 @@ struct TurnDetector {
 
     /// Decides whether a group of candidate vertices is a maneuver; the returned turn's `index` is a
     /// vertex index of `line` (the caller maps it back).
-    private func evaluate(_ group: [Int], line: SimplifiedLine, core: [Double], isCandidate: [Bool],
+    private func evaluate(_ group: [Int], line: SimplifiedLine, core: [Double],
                           tolerance: Double) -> ManeuverDeriver.DerivedTurn? {
         let p = parameters
         let w = p.coreHalfWidth
@@ -120,8 +118,15 @@ struct TurnDetector {
         let net = GeoMath.turnAngle(from: before, to: after)
 
         // The curvature of the road either side, in the turn's direction, explains part of the change.
-        let ambient = roadCurvature(beside: group, from: start, to: end, before: before, after: after, net: net,
-                                    line: line, isCandidate: isCandidate)
+        var ambient = 0.0
+        if let shoulderBefore = line.headingArriving(at: start - p.shoulder) {
+            let change = GeoMath.turnAngle(from: shoulderBefore, to: before)
+            if change * net > 0 { ambient = max(ambient, abs(change) / p.shoulder) }
+        }
+        if let shoulderAfter = line.headingLeaving(at: end + p.shoulder) {
+            let change = GeoMath.turnAngle(from: after, to: shoulderAfter)
+            if change * net > 0 { ambient = max(ambient, abs(change) / p.shoulder) }
+        }
         let excess = abs(net) - ambient * (end - start + line.chord)
 
         var shape = ManeuverDeriver.DerivedTurn.Shape.simple
@@ -130,10 +135,22 @@ struct TurnDetector {
             if circling { shape = .circling }
         } else if circling {
             shape = .circling
-        } else if let straight = staggeredStraight(group, line: line, before: before, after: after, tolerance: tolerance) {
-            // Also when the net change passes but the road's curvature explains it: the turn inside still counts.
+        } else if abs(net) < p.minimumTurn {
+            // Staggered junction: a straight inside the group heads far from the approach, then turns back.
+            let minimumSegment = max(p.minimumStaggerSegment, 4 * tolerance)
+            var best = 0.0
+            var bestHeading = after
+            for k in group[0]..<group[group.count - 1]
+            where line.along[k + 1] - line.along[k] >= minimumSegment {
+                let t = GeoMath.turnAngle(from: before, to: line.segmentHeading[k])
+                if abs(t) > abs(best) {
+                    best = t
+                    bestHeading = line.segmentHeading[k]
+                }
+            }
+            guard abs(best) >= p.minimumTurn else { return nil }
             shape = .staggered
-            bearingAfter = straight
+            bearingAfter = bestHeading
         } else {
             return nil
         }
@@ -145,66 +162,6 @@ struct TurnDetector {
         }
         return ManeuverDeriver.DerivedTurn(index: location, angle: GeoMath.turnAngle(from: before, to: bearingAfter),
                                            bearingBefore: before, bearingAfter: bearingAfter, shape: shape)
-    }
-
-    /// Heading change per metre of the road either side of a group spanning `start`...`end` (the larger side),
-    /// counted only where it turns the same way as `net`: over `shoulder` metres, but only up to a neighbouring
-    /// candidate vertex, never across it (a separate kink is not the road's curvature).
-    private func roadCurvature(beside group: [Int], from start: Double, to end: Double, before: Double, after: Double,
-                               net: Double, line: SimplifiedLine, isCandidate: [Bool]) -> Double {
-        let p = parameters
-        var lengthBefore = p.shoulder
-        var headingBefore = line.headingArriving(at: start - p.shoulder)
-        var k = group[0] - 1
-        while k >= 1, line.along[k] > start - p.shoulder {
-            if isCandidate[k] {
-                lengthBefore = start - line.along[k]
-                headingBefore = line.headingLeaving(at: line.along[k])
-                break
-            }
-            k -= 1
-        }
-        var lengthAfter = p.shoulder
-        var headingAfter = line.headingLeaving(at: end + p.shoulder)
-        k = group[group.count - 1] + 1
-        while k < line.count - 1, line.along[k] < end + p.shoulder {
-            if isCandidate[k] {
-                lengthAfter = line.along[k] - end
-                headingAfter = line.headingArriving(at: line.along[k])
-                break
-            }
-            k += 1
-        }
-        var curvature = 0.0
-        if lengthBefore >= line.minimumChord, let heading = headingBefore {
-            let change = GeoMath.turnAngle(from: heading, to: before)
-            if change * net > 0 { curvature = max(curvature, abs(change) / lengthBefore) }
-        }
-        if lengthAfter >= line.minimumChord, let heading = headingAfter {
-            let change = GeoMath.turnAngle(from: after, to: heading)
-            if change * net > 0 { curvature = max(curvature, abs(change) / lengthAfter) }
-        }
-        return curvature
-    }
-
-    /// Staggered junction: the heading of a straight inside the group that heads at least the minimum turn
-    /// away from the approach and after which the line turns back against that turn (the farthest such
-    /// straight), or nil when there is none.
-    private func staggeredStraight(_ group: [Int], line: SimplifiedLine, before: Double, after: Double,
-                                   tolerance: Double) -> Double? {
-        let p = parameters
-        let minimumSegment = max(p.minimumStaggerSegment, 4 * tolerance)
-        var best = 0.0
-        var bestHeading: Double?
-        for k in group[0]..<group[group.count - 1] where line.along[k + 1] - line.along[k] >= minimumSegment {
-            let away = GeoMath.turnAngle(from: before, to: line.segmentHeading[k])
-            let back = GeoMath.turnAngle(from: line.segmentHeading[k], to: after)
-            if abs(away) >= p.minimumTurn, abs(away) > abs(best), away * back < 0 {
-                best = away
-                bestHeading = line.segmentHeading[k]
-            }
-        }
-        return bestHeading
     }
 
     /// True when the vertex turns between `start` and `end` go one way, then strongly the other way,
