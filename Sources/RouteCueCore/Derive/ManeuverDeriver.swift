@@ -30,16 +30,23 @@ public enum ManeuverDeriver {
     ///
     /// Method: invalid, duplicate and standstill points are dropped and the line is projected to local
     /// metres. Its roughness (median offset of a point from its neighbours' chord) sets the simplification
-    /// tolerance: 1 m for routed geometry, up to 10 m for a jittery recording, whose dense jitter is first
-    /// averaged away. The line is simplified (Douglas–Peucker) and headings are taken from segments or
-    /// chords long enough for the tolerance not to swing them. A vertex is a candidate when the heading
-    /// changes by at least half the minimum turn (45°) within ±10 m; candidates closer than 30 m are merged
-    /// (a roundabout or a staggered junction is one maneuver). A merged group is a turn when its net heading
-    /// change is at least 45°, a window of ±10 m holds at least 45° (a bend spreads its change, a junction
-    /// concentrates it), and it stays at least 45° after subtracting what the curvature of the road either
-    /// side would give over the same length (so a long motorway curve never counts). On a precise line, a
-    /// group that circles against its turn direction is a roundabout (reported even when going straight
-    /// on); a turn undone within the group is a staggered junction, reported with its first turn.
+    /// tolerance: 1 m for routed geometry (a roughness up to half a metre is the rounding of exact
+    /// coordinates, e.g. to the 5 decimals of a precision-5 polyline, not jitter), up to 10 m for a jittery
+    /// recording, whose dense jitter is first averaged away. The line is simplified (Douglas–Peucker) and
+    /// headings are taken from segments or chords long enough for the tolerance not to swing them. A vertex
+    /// is a candidate when the heading changes by at least half the minimum turn (45°) within ±10 m;
+    /// candidates closer than 30 m are merged (a roundabout or a staggered junction is one maneuver). A
+    /// merged group is a turn when its net heading change is at least 45°, a window of ±10 m holds at least
+    /// 45° (a bend spreads its change, a junction concentrates it), and it stays at least 45° after
+    /// subtracting what the curvature of the road either side would give over the same length (so a long
+    /// motorway curve never counts). On a precise line, a group that circles against its turn direction is
+    /// a roundabout (reported even when going straight on); a turn undone within the group is a staggered
+    /// junction, reported with its first turn.
+    ///
+    /// Measured against the route files' own maneuvers (`ManeuverDerivationScoreTests`: turns ≥ 45°, match
+    /// within 30 m): recall 0.922, precision 0.877. Most unconfirmed turns are corners and kinks of a road
+    /// that keeps its name, or S-jogs the router announces once or not at all: geometry alone does not tell
+    /// them from junction turns.
     public static func turns(in coordinates: [Coordinate]) -> [DerivedTurn] {
         TurnDetector().turns(in: coordinates)
     }

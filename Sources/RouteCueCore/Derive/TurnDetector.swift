@@ -10,6 +10,9 @@ struct TurnDetector {
         var tolerancePerRoughness = 2.5
         /// Upper bound of the simplification tolerance, metres.
         var maximumTolerance = 10.0
+        /// Roughness up to this is the rounding of exact geometry, not jitter, metres: coordinates rounded to
+        /// 5 decimals (a grid of about 1.1 m, as in precision-5 polylines) give up to about half a metre.
+        var maximumRoundingRoughness = 0.5
         /// Half-width of the window a turn must happen in to count as concentrated, metres.
         var coreHalfWidth = 10.0
         /// Chord measured for a heading where segments are short, metres (at least `chordPerTolerance` × tolerance).
@@ -51,7 +54,7 @@ struct TurnDetector {
         var trace = PlanarTrace(coordinates, minimumStep: p.minimumStep)
         guard trace.count >= 3 else { return [] }
         var tolerance = p.minimumTolerance
-        if let roughness = trace.roughness() {
+        if let roughness = trace.roughness(), roughness > p.maximumRoundingRoughness {
             tolerance = max(p.minimumTolerance, min(p.maximumTolerance, p.tolerancePerRoughness * roughness))
         }
         if tolerance > p.minimumTolerance {
