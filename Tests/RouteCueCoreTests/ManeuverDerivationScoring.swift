@@ -41,8 +41,19 @@ struct ManeuverDerivationScore {
                                                      includeDepart: false, includeArrive: false)
         for (m, placement) in maneuvers {
             guard case .legIndex(let i) = placement else { continue }
-            derivedAlong.append(geometry.cumulativeDistances[i])
-            derivedLabels.append("\(m.type.rawValue) \(m.modifier?.rawValue ?? "-") at \(m.location)")
+            let along = geometry.cumulativeDistances[i]
+            derivedAlong.append(along)
+            var label = "\(m.type.rawValue) \(m.modifier?.rawValue ?? "-")"
+            if let before = m.bearingBefore, let after = m.bearingAfter {
+                label += " \(Int(GeoMath.turnAngle(from: before, to: after).rounded()))°"
+            }
+            label += " at \(m.location)"
+            // Where the source's nearest maneuver is, so an unconfirmed turn can be judged from the output alone.
+            if let nearest = route.maneuvers.min(by: { abs($0.distanceAlong - along) < abs($1.distanceAlong - along) }) {
+                label += "; nearest source maneuver \(Int((nearest.distanceAlong - along).rounded())) m along: \(nearest.type.rawValue)"
+                    + (nearest.modifier.map { " \($0.rawValue)" } ?? "")
+            }
+            derivedLabels.append(label)
         }
         let sourceAlong = route.maneuvers.map(\.distanceAlong)
         var s = ManeuverDerivationScore()
