@@ -24,28 +24,26 @@ public enum GPXTrackReader {
         // Reserved up front: a long recording's fixes are large, and growing by doubling would hold two copies.
         fixes.reserveCapacity(segments.reduce(0) { $0 + $1.children.count })
         for segment in segments {
-            do {
-                for point in segment.elements(named: "trkpt") {
-                    points += 1
-                    let fix: Fix
-                    do throws(FieldProblem) {
-                        fix = try makeFix(point)
-                    } catch {
-                        diagnostics.append(FixDiagnostic(line: point.line, kind: .skippedLine, reason: "trkpt: \(error.reason)"))
-                        continue
-                    }
-                    if let t = fix.time {
-                        timed += 1
-                        if let p = previousTime, t < p {
-                            diagnostics.append(FixDiagnostic(line: point.line, kind: .timeWentBackwards,
-                                                             reason: "fix time went back \(p - t) s; kept in file order"))
-                        }
-                        previousTime = t
-                    }
-                    var withClock = fix
-                    withClock.received = clock.next(time: fix.time)
-                    fixes.append(withClock)
+            for case .element(let point) in segment.children where point.localName == "trkpt" {
+                points += 1
+                let fix: Fix
+                do throws(FieldProblem) {
+                    fix = try makeFix(point)
+                } catch {
+                    diagnostics.append(FixDiagnostic(line: point.line, kind: .skippedLine, reason: "trkpt: \(error.reason)"))
+                    continue
                 }
+                if let t = fix.time {
+                    timed += 1
+                    if let p = previousTime, t < p {
+                        diagnostics.append(FixDiagnostic(line: point.line, kind: .timeWentBackwards,
+                                                         reason: "fix time went back \(p - t) s; kept in file order"))
+                    }
+                    previousTime = t
+                }
+                var withClock = fix
+                withClock.received = clock.next(time: fix.time)
+                fixes.append(withClock)
             }
         }
         guard points > 0 else {
