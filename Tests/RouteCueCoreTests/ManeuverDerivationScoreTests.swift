@@ -21,7 +21,8 @@ import XCTest
 /// with 2–6 confirmed); the staggered-junction test also for groups rejected on curvature and shoulders
 /// that stop at a neighbouring kink each found one more reference but add turns on recorded traces (loops,
 /// standstill wander) and on polygonal bends, and dropping vertices next to a segment of over 10 km
-/// (ferry lines) removes 2 unconfirmed turns at no cost but rests on one ferry crossing. The assertions hold
+/// (ferry lines) removes 2 unconfirmed turns at no cost here, but a straight desert road can have nodes that
+/// far apart, and missing a real turn there is worse than a "slight right" on a ferry. The assertions hold
 /// the target where it is met and a regression floor where it is not yet, so the test fails if derivation
 /// gets worse.
 final class ManeuverDerivationScoreTests: XCTestCase {
