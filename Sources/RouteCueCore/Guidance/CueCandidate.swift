@@ -46,14 +46,7 @@ struct CueCandidate: Sendable {
 }
 
 extension CueStage {
-    /// How a stage's cue weighs in a conflict: the nearer the maneuver, the more it matters.
-    var priority: Int {
-        switch self {
-        case .continue: return 0
-        case .range: return 1
-        case .reminder: return 2
-        case .distance: return 3
-        case .action: return 4
-        }
-    }
+    /// How a stage's cue weighs in a conflict: the nearer the maneuver, the more it matters, which is the
+    /// order a driver hears the stages in.
+    var priority: Int { order }
 }

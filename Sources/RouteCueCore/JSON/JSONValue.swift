@@ -21,10 +21,9 @@ public enum JSONValue: Sendable, Equatable {
 }
 
 /// A JSON object: members in document order. Later duplicates of a key replace earlier ones.
-/// Stored as one array (no hash table): route documents hold hundreds of thousands of small objects,
-/// and a linear scan of a few keys is as fast as hashing while using far less memory.
+/// Stored as `OrderedPairs` (no hash table): route documents hold hundreds of thousands of small objects.
 public struct JSONObject: Sendable, Equatable {
-    private var entries: [(key: String, value: JSONValue)] = []
+    private var members = OrderedPairs<JSONValue>()
 
     /// An empty object.
     public init() {}
@@ -36,39 +35,26 @@ public struct JSONObject: Sendable, Equatable {
 
     /// Appends a member read from a document, replacing an earlier one with the same key.
     mutating func append(key: String, value: JSONValue) {
-        if let i = index(of: key) { entries[i].value = value } else { entries.append((key, value)) }
-    }
-
-    private func index(of key: String) -> Int? {
-        for i in entries.indices where entries[i].key == key { return i }
-        return nil
+        members[key] = value
     }
 
     /// The value for `key`, or nil.
     public subscript(key: String) -> JSONValue? {
-        get { index(of: key).map { entries[$0].value } }
-        set {
-            let i = index(of: key)
-            switch (i, newValue) {
-            case (let i?, let v?): entries[i].value = v
-            case (nil, let v?): entries.append((key, v))
-            case (let i?, nil): entries.remove(at: i)
-            case (nil, nil): break
-            }
-        }
+        get { members[key] }
+        set { members[key] = newValue }
     }
 
     /// Number of members.
-    public var count: Int { entries.count }
+    public var count: Int { members.count }
 
     /// Keys in document order.
-    public var keys: [String] { entries.map(\.key) }
+    public var keys: [String] { members.entries.map(\.name) }
 
     /// Pairs in document order.
-    public var pairs: [(String, JSONValue)] { entries.map { ($0.key, $0.value) } }
+    public var pairs: [(String, JSONValue)] { members.entries.map { ($0.name, $0.value) } }
 
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
-        lhs.entries.count == rhs.entries.count
-            && zip(lhs.entries, rhs.entries).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        lhs.members.count == rhs.members.count
+            && zip(lhs.members.entries, rhs.members.entries).allSatisfy { $0.name == $1.name && $0.value == $1.value }
     }
 }

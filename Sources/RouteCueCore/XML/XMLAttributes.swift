@@ -1,8 +1,7 @@
-/// The attributes of one XML element, in document order: a plain array of pairs. An element has a few
-/// attributes at most, so a linear lookup is as fast as hashing, and a GPX file's hundreds of thousands of
-/// `trkpt`s each keep two small pairs instead of a hash table of their own.
+/// The attributes of one XML element, in document order, as `OrderedPairs`: a GPX file's hundreds of
+/// thousands of `trkpt`s each keep two small pairs instead of a hash table of their own.
 public struct XMLAttributes: Sendable, Equatable, ExpressibleByDictionaryLiteral, Sequence {
-    private var pairs: [(name: String, value: String)] = []
+    private var pairs = OrderedPairs<String>()
 
     /// No attributes.
     public init() {}
@@ -20,26 +19,15 @@ public struct XMLAttributes: Sendable, Equatable, ExpressibleByDictionaryLiteral
 
     /// The value of the attribute with this qualified name as written, or nil; setting nil removes it.
     public subscript(name: String) -> String? {
-        get {
-            for pair in pairs where pair.name == name { return pair.value }
-            return nil
-        }
-        set {
-            let i = pairs.firstIndex { $0.name == name }
-            switch (i, newValue) {
-            case (let i?, let v?): pairs[i].value = v
-            case (nil, let v?): pairs.append((name, v))
-            case (let i?, nil): pairs.remove(at: i)
-            case (nil, nil): break
-            }
-        }
+        get { pairs[name] }
+        set { pairs[name] = newValue }
     }
 
     /// The pairs in document order.
-    public func makeIterator() -> some IteratorProtocol<(name: String, value: String)> { pairs.makeIterator() }
+    public func makeIterator() -> some IteratorProtocol<(name: String, value: String)> { pairs.entries.makeIterator() }
 
     /// Equal when the same names have the same values (order does not matter in XML).
     public static func == (lhs: XMLAttributes, rhs: XMLAttributes) -> Bool {
-        lhs.count == rhs.count && lhs.pairs.allSatisfy { rhs[$0.name] == $0.value }
+        lhs.count == rhs.count && lhs.pairs.entries.allSatisfy { rhs[$0.name] == $0.value }
     }
 }
