@@ -15,6 +15,11 @@ let package = Package(
         // Pure domain: no C, no I/O, FoundationEssentials only.
         .target(name: "RouteCueCore"),
 
+        // The event loop, the monotonic clock, file descriptors and thread start: below the wrappers, so GPSD and
+        // DBusKit plug into the loop without importing RouteCueService. CEventLoop exports the Linux calls Glibc lacks.
+        .target(name: "CEventLoop"),
+        .target(name: "EventLoopKit", dependencies: ["CEventLoop"]),
+
         // System libraries (Debian 12 -dev packages, found through pkg-config).
         .systemLibrary(name: "CGPS", pkgConfig: "libgps", providers: [.apt(["libgps-dev"])]),
         .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
@@ -22,28 +27,28 @@ let package = Package(
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
 
         // One thin typed wrapper per C library.
-        .target(name: "GPSD", dependencies: ["CGPS"]),
-        .target(name: "ALSAOutput", dependencies: ["CALSA"]),
-        .target(name: "Speech", dependencies: ["CESpeakNG"]),
-        .target(name: "DBusKit", dependencies: ["CDBus"]),
+        .target(name: "GPSD", dependencies: ["CGPS", "EventLoopKit"]),
+        .target(name: "ALSAOutput", dependencies: ["CALSA", "EventLoopKit"]),
+        .target(name: "Speech", dependencies: ["CESpeakNG", "EventLoopKit"]),
+        .target(name: "DBusKit", dependencies: ["CDBus", "EventLoopKit"]),
 
         // Wiring of the edges around the core.
-        .target(name: "RouteCueService", dependencies: ["RouteCueCore", "GPSD", "ALSAOutput", "Speech", "DBusKit"]),
+        .target(name: "RouteCueService", dependencies: ["RouteCueCore", "EventLoopKit", "GPSD", "ALSAOutput", "Speech", "DBusKit"]),
 
         // The one executable.
-        .executableTarget(name: "routecue", dependencies: ["RouteCueCore", "RouteCueService", "Speech"]),
+        .executableTarget(name: "routecue", dependencies: ["RouteCueCore", "RouteCueService", "EventLoopKit", "Speech"]),
 
         // Benchmarks run by `make bench`.
-        .executableTarget(name: "routecue-bench", dependencies: ["RouteCueCore", "RouteCueService", "DriveLab", "ALSAOutput", "Speech"]),
+        .executableTarget(name: "routecue-bench", dependencies: ["RouteCueCore", "RouteCueService", "DriveLab", "EventLoopKit", "ALSAOutput", "Speech"]),
 
         // Generated test drives: real route geometry driven with real recorded speed, with ground truth.
         .target(name: "DriveLab", dependencies: ["RouteCueCore"]),
 
         // Fixtures and helpers shared by the test targets.
-        .target(name: "TestSupport", dependencies: ["RouteCueCore", "DriveLab"]),
+        .target(name: "TestSupport", dependencies: ["RouteCueCore", "DriveLab", "EventLoopKit"]),
 
         .testTarget(name: "RouteCueCoreTests", dependencies: ["RouteCueCore", "TestSupport"]),
-        .testTarget(name: "EdgeTests", dependencies: ["GPSD", "ALSAOutput", "Speech", "DBusKit", "RouteCueService", "TestSupport"]),
+        .testTarget(name: "EdgeTests", dependencies: ["EventLoopKit", "GPSD", "ALSAOutput", "Speech", "DBusKit", "RouteCueService", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,4 @@
-import Glibc
-import Synchronization
+import EventLoopKit
 
 /// The one audio thread: owns every open PCM, takes commands from any thread, reports events.
 ///
@@ -8,25 +7,19 @@ import Synchronization
 /// device, so that stops act within milliseconds. `events` is called on the audio thread.
 public final class AudioPlaybackThread: Sendable {
     private let mailbox: PlaybackMailbox
-    private let thread: pthread_t
-    private let isJoined = Mutex(false)
+    private let thread: SystemThread
 
     /// Starts the thread; `events` receives every `PlaybackEvent`, on the audio thread.
     public init(events: @escaping @Sendable (PlaybackEvent) -> Void) {
         let mailbox = PlaybackMailbox()
         self.mailbox = mailbox
-        let start = ThreadStart {
-            PlaybackLoop(mailbox: mailbox, events: events).run()
+        do {
+            thread = try SystemThread(name: "routecue-audio") {
+                PlaybackLoop(mailbox: mailbox, events: events).run()
+            }
+        } catch {
+            preconditionFailure("the audio thread cannot start: \(error)")
         }
-        var thread = pthread_t()
-        let context = Unmanaged.passRetained(start).toOpaque()
-        let created = pthread_create(&thread, nil, { context in
-            let start = Unmanaged<ThreadStart>.fromOpaque(context!).takeRetainedValue()
-            start.body()
-            return nil
-        }, context)
-        precondition(created == 0, "pthread_create failed: \(created)")
-        self.thread = thread
     }
 
     deinit { shutdown() }
@@ -38,18 +31,7 @@ public final class AudioPlaybackThread: Sendable {
 
     /// Stops the thread and waits for it: listed clips finish as stopped, open PCMs close. Idempotent.
     public func shutdown() {
-        let mustJoin = isJoined.withLock { joined in
-            defer { joined = true }
-            return !joined
-        }
-        guard mustJoin else { return }
         mailbox.postShutdown()
-        pthread_join(thread, nil)
+        thread.join()
     }
-}
-
-/// The audio thread's body, boxed for `pthread_create`.
-private final class ThreadStart: Sendable {
-    let body: @Sendable () -> Void
-    init(_ body: @escaping @Sendable () -> Void) { self.body = body }
 }

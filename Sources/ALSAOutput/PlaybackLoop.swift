@@ -1,3 +1,4 @@
+import EventLoopKit
 import Glibc
 
 /// The audio thread's loop: takes commands, tops up every open PCM, reports events, and sleeps in `poll`

@@ -1,5 +1,4 @@
-import CALSA
-import Glibc
+import EventLoopKit
 import Synchronization
 
 /// Commands waiting for the audio thread, behind a mutex, and the eventfd that wakes it when one arrives.
@@ -10,17 +9,18 @@ final class PlaybackMailbox: Sendable {
     }
 
     /// The eventfd the audio thread polls.
-    let wakeDescriptor: Int32
+    var wakeDescriptor: Int32 { wakeup.descriptor }
+    private let wakeup: EventFD
     private let contents = Mutex(Contents())
 
     /// A mailbox with a fresh non-blocking eventfd.
     init() {
-        let descriptor = eventfd(0, routecue_EFD_NONBLOCK | routecue_EFD_CLOEXEC)
-        precondition(descriptor >= 0, "eventfd failed: errno \(errno)")
-        wakeDescriptor = descriptor
+        do {
+            wakeup = try EventFD(nonBlocking: true)
+        } catch {
+            preconditionFailure("the audio thread cannot start: \(error)")
+        }
     }
-
-    deinit { close(wakeDescriptor) }
 
     /// Queues a command and wakes the thread.
     func post(_ command: PlaybackCommand) {
@@ -36,8 +36,7 @@ final class PlaybackMailbox: Sendable {
 
     /// Takes every waiting command (oldest first) and whether shutdown was asked; clears the eventfd.
     func take() -> (commands: [PlaybackCommand], isShuttingDown: Bool) {
-        var counter: eventfd_t = 0
-        _ = eventfd_read(wakeDescriptor, &counter)
+        wakeup.drain()
         return contents.withLock { contents in
             let taken = contents.commands
             contents.commands.removeAll()
@@ -46,6 +45,6 @@ final class PlaybackMailbox: Sendable {
     }
 
     private func wake() {
-        _ = eventfd_write(wakeDescriptor, 1)
+        wakeup.signal()
     }
 }

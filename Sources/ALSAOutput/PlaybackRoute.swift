@@ -1,3 +1,4 @@
+import EventLoopKit
 import Glibc
 
 /// One open PCM and its play list, as the audio thread drives it: keeps at most two periods queued, plays the

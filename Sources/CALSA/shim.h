@@ -2,7 +2,6 @@
 #ifndef ROUTECUE_CALSA_SHIM_H
 #define ROUTECUE_CALSA_SHIM_H
 #include <alsa/asoundlib.h>
-#include <sys/eventfd.h>
 
 _Static_assert(SND_LIB_MAJOR == 1 && SND_LIB_MINOR >= 1, "RouteCue's ALSA wrapper needs alsa-lib 1.1 or newer");
 
@@ -12,10 +11,6 @@ static const char *const routecue_SND_LIB_VERSION_STR = SND_LIB_VERSION_STR;
 static const int routecue_SND_PCM_NONBLOCK = SND_PCM_NONBLOCK;
 static const snd_pcm_format_t routecue_SND_PCM_FORMAT_S16 = SND_PCM_FORMAT_S16;
 static const snd_pcm_access_t routecue_SND_PCM_ACCESS_RW_INTERLEAVED = SND_PCM_ACCESS_RW_INTERLEAVED;
-
-// The audio thread wakes on an eventfd (Swift's Glibc module does not include <sys/eventfd.h>).
-static const int routecue_EFD_NONBLOCK = EFD_NONBLOCK;
-static const int routecue_EFD_CLOEXEC = EFD_CLOEXEC;
 
 // alsa-lib prints its own error lines on stderr (e.g. "ALSA lib pcm.c:2666:(snd_pcm_open_noupdate) Unknown PCM x")
 // before returning the code RouteCue reports as one line of its own. Its handler is variadic, which Swift cannot

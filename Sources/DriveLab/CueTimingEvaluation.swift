@@ -28,7 +28,7 @@ public struct CueTimingEvaluation: Sendable {
     public private(set) var actionMargins: [Double] = []
 
     /// Evaluates `result` of driving `route` as `drive`.
-    public init(result: GuidanceSimulation.Result, route: Route, drive: GeneratedDrive) {
+    public init(result: DriveRecord, route: Route, drive: GeneratedDrive) {
         let spoken = result.log.filter { $0.event == .spoken }
         func fixTime(_ instant: MonotonicInstant?) -> Double? { instant.flatMap { result.mapping.fixTime(at: $0) } }
         for entry in spoken {
@@ -79,7 +79,7 @@ public struct CueTimingEvaluation: Sendable {
     }
 
     /// Stretches of the route (true metres along) driven while the engine was off route.
-    private static func offRouteStretches(_ result: GuidanceSimulation.Result, drive: GeneratedDrive) -> [ClosedRange<Double>] {
+    private static func offRouteStretches(_ result: DriveRecord, drive: GeneratedDrive) -> [ClosedRange<Double>] {
         var stretches: [ClosedRange<Double>] = []
         var start: Double?
         for (instant, event) in result.events {

@@ -1,35 +1,27 @@
-import Glibc
+import EventLoopKit
 import Synchronization
 
 /// The one thread that does the service's espeak-ng work. Callers submit texts with `VoiceSettings` and an
 /// urgency and get the speech through a completion (or `await`); the thread runs `.now` jobs before queued
 /// `.ahead` ones, one at a time, each under `SpeechEngine.shared` so that other synthesizers in the process
 /// stay safe. A queued job can be cancelled, a running one aborted within one espeak-ng buffer.
-/// Messages between callers and the thread are `Sendable` values in an inbox under a `Mutex`; a pipe wakes
+/// Messages between callers and the thread are `Sendable` values in an inbox under a `Mutex`; an eventfd wakes
 /// the thread when the inbox gets work.
 public final class SpeechThread: Sendable {
     private let core: SpeechThreadCore
     /// The thread, until `shutdown()` joins it.
-    private let thread: Mutex<pthread_t?>
+    private let thread: SystemThread
 
     /// Starts the speech thread. Throws `internalError` when the system cannot give
-    /// it a pipe or a thread.
+    /// it an eventfd or a thread.
     public init() throws(SpeechError) {
         let core = try SpeechThreadCore()
-        let context = Unmanaged.passRetained(core).toOpaque()
-        var handle = pthread_t()
-        let status = pthread_create(&handle, nil, { context in
-            guard let context else { return nil }
-            let core = Unmanaged<SpeechThreadCore>.fromOpaque(context).takeRetainedValue()
-            core.run()
-            return nil
-        }, context)
-        guard status == 0 else {
-            Unmanaged<SpeechThreadCore>.fromOpaque(context).release()
-            throw SpeechError(code: .internalError, message: "pthread_create failed (error \(status))")
+        do {
+            thread = try SystemThread(name: "routecue-speech") { core.run() }
+        } catch {
+            throw SpeechError(code: .internalError, message: "\(error)")
         }
         self.core = core
-        self.thread = Mutex(handle)
     }
 
     deinit { shutdown() }
@@ -130,54 +122,32 @@ public final class SpeechThread: Sendable {
         for pending in queued {
             pending.completion(.failure(SpeechError(code: .cancelled, message: "\(pending.job): the speech thread shut down")))
         }
-        let handle = thread.withLock { handle -> pthread_t? in
-            defer { handle = nil }
-            return handle
-        }
-        guard let handle else { return }
-        if pthread_equal(handle, pthread_self()) != 0 {
-            pthread_detach(handle)
-        } else {
-            pthread_join(handle, nil)
-        }
+        thread.join()
     }
 }
 
-/// The part of a `SpeechThread` its thread holds: the inbox and the pipe that wakes the thread.
+/// The part of a `SpeechThread` its thread holds: the inbox and the eventfd that wakes the thread.
 final class SpeechThreadCore: Sendable {
     let inbox = Mutex(SpeechThreadInbox())
-    /// The pipe's read end: the thread blocks in `read` on it while the inbox is empty.
-    private let wakeReadFD: Int32
-    /// The pipe's write end (non-blocking): one byte per wake-up; a full pipe wakes the thread all the same.
-    private let wakeWriteFD: Int32
+    /// Blocking: the thread waits on it while the inbox is empty.
+    private let wakeup: EventFD
 
     init() throws(SpeechError) {
-        var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else {
-            throw SpeechError(code: .internalError, message: "pipe failed (errno \(errno))")
+        do {
+            wakeup = try EventFD(nonBlocking: false)
+        } catch {
+            throw SpeechError(code: .internalError, message: "\(error)")
         }
-        wakeReadFD = fds[0]
-        wakeWriteFD = fds[1]
-        _ = fcntl(wakeReadFD, F_SETFD, FD_CLOEXEC)
-        _ = fcntl(wakeWriteFD, F_SETFD, FD_CLOEXEC)
-        _ = fcntl(wakeWriteFD, F_SETFL, fcntl(wakeWriteFD, F_GETFL) | O_NONBLOCK)
-    }
-
-    deinit {
-        close(wakeReadFD)
-        close(wakeWriteFD)
     }
 
     /// Wakes the thread if it waits.
     func wake() {
-        var byte: UInt8 = 1
-        _ = write(wakeWriteFD, &byte, 1)
+        wakeup.signal()
     }
 
     /// Blocks until `wake()` was called since the last wait (or a signal interrupts the read).
     private func waitForWake() {
-        var buffer = [UInt8](repeating: 0, count: 64)
-        _ = buffer.withUnsafeMutableBytes { read(wakeReadFD, $0.baseAddress, $0.count) }
+        wakeup.wait()
     }
 
     /// What the thread does next.

@@ -1,4 +1,5 @@
 import ALSAOutput
+import EventLoopKit
 import Foundation
 import RouteCueCore
 import RouteCueService
@@ -24,7 +25,7 @@ final class AudioPathBench: Sendable {
         let log = self.log
         let made = blockingOnLoop { () -> AudioOutputService? in
             guard let service = try? AudioOutputService(settings: settings) else { return nil }
-            service.onReport = { report in log.reports.withLock { $0.append(report) }}
+            service.addListener { report in log.reports.withLock { $0.append(report) } }
             service.openAhead()
             return service
         }
@@ -97,13 +98,6 @@ final class AudioPathBench: Sendable {
 /// Runs `body` on the event loop and waits for its result (the bench's main thread is not on the loop).
 @discardableResult
 func blockingOnLoop<T: Sendable>(_ body: @escaping @RouteCueLoop @Sendable () -> T) -> T {
-    let result = Mutex<T?>(nil)
-    let done = DispatchSemaphore(value: 0)
-    Task { @RouteCueLoop in
-        let value = body()
-        result.withLock { $0 = value }
-        done.signal()
-    }
-    done.wait()
-    return result.withLock { $0! }
+    // `runAndWait` rethrows what the body throws; this body throws nothing.
+    try! RouteCueLoop.runAndWait(body)
 }

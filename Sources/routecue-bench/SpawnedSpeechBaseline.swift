@@ -1,4 +1,5 @@
 import ALSAOutput
+import EventLoopKit
 import Foundation
 
 /// The command-line approach: spawn `espeak-ng --stdout` per cue, read its WAV from the pipe, and hand the first

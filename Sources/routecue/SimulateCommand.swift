@@ -63,15 +63,15 @@ enum SimulateCommand {
             var engine = GuidanceEngine(route: route, progress: settings.progress, timing: settings.timing,
                                         audio: settings.audio, wording: settings.wording)
             if let note = settings.languageNote { CLI.printError(note) }
-            let simulator = try DriveSimulator(voice: settings.voice, markup: settings.markup)
+            let simulator = try DriveSimulator(settings: settings.serviceSettings)
             if args.value("wav") != nil, args.value("device") != nil {
                 throw ArgumentList.UsageError(description: "give --wav or --device, not both")
             }
             var sink: DriveAudioSink?
             if let wav = args.value("wav") {
-                sink = try WAVFileWriter(path: wav, sampleRate: simulator.synthesizer.sampleRate)
+                sink = try WAVFileWriter(path: wav, sampleRate: simulator.sampleRate)
             } else if let device = args.value("device") {
-                sink = try PCMTimelineWriter(pcm: device, device: settings.audioSettings.device, sourceRate: simulator.synthesizer.sampleRate)
+                sink = try PCMTimelineWriter(pcm: device, device: settings.audioSettings.device, sourceRate: simulator.sampleRate)
             }
             let result = try simulator.run(engine: &engine, fixes: read.fixes, options: settings.simulation, audio: sink)
             let lines = result.log.map { $0.jsonLine(fixTime: result.mapping.fixTime(at:)) }
@@ -79,7 +79,6 @@ enum SimulateCommand {
             guard FileManager.default.createFile(atPath: cuesPath, contents: Data(text.utf8)) else {
                 throw RouteImportError(file: cuesPath, message: "cannot write the cue log")
             }
-            for failure in simulator.synthesisFailures { CLI.printError("synthesis failed, duration estimated: \(failure)") }
             if !args.flag("quiet") { print(SimulationSummary(result: result, route: route).text) }
             return 0
         }

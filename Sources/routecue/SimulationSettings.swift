@@ -1,4 +1,6 @@
 import RouteCueCore
+import RouteCueService
+import Speech
 
 /// The settings of one `routecue simulate` run, from the configuration file and the command line.
 struct SimulationSettings {
@@ -15,9 +17,14 @@ struct SimulationSettings {
     var maxBytes: Int
     /// The configuration's audio settings (device parameters for `--device`).
     var audioSettings = AudioSettings()
+    /// The whole configuration (the daemon's audio settings are made from it).
+    var config = RouteCueConfiguration()
+    /// The audio route whose latency and pre-roll apply.
+    var routeName = "default"
 
     init(_ args: ArgumentList) throws {
         let config = try ConfigCommand.load(args.value("config"))
+        self.config = config
         maxBytes = try CLI.maxBytes(args)
         progress = config.progressOptions
         audioSettings = config.audio
@@ -33,6 +40,16 @@ struct SimulationSettings {
             throw ArgumentList.UsageError(description: "unknown --audio-route '\(routeName)'; one of: \(RouteCueConfiguration.audioRouteNames.joined(separator: ", "))")
         }
         audio = config.audioRoute(routeName)
+        self.routeName = routeName
+    }
+
+    /// The audio service's settings, as the daemon makes them from the configuration, for the chosen audio route
+    /// and the pack's voice read in the chosen markup.
+    var serviceSettings: AudioOutputService.Settings {
+        var settings = AudioServiceSettings.make(config: config, pcm: "simulated", voice: voice)
+        settings.routeTiming = audio
+        settings.voice.markup = SpeechMarkup(markup)
+        return settings
     }
 
     /// The phrase pack for `requested` (BCP 47, with fallback) and its voice; the built-in plain English when no

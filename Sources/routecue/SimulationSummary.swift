@@ -2,7 +2,7 @@ import RouteCueCore
 
 /// The readable summary `routecue simulate` prints: counts, then every cue spoken and every stage skipped.
 struct SimulationSummary {
-    let result: GuidanceSimulation.Result
+    let result: DriveRecord
     let route: Route
 
     var text: String {

@@ -1,3 +1,4 @@
+import EventLoopKit
 import Foundation
 import RouteCueCore
 import RouteCueService
@@ -33,7 +34,7 @@ enum SpokenOnce {
                 service.shutdown()
                 done.signal()
             }
-            service.onReport = { report in
+            service.addListener { report in
                 switch report {
                 case .deviceOpened(let request, let configuration, let timing):
                     deviceOpen = true
@@ -44,7 +45,7 @@ enum SpokenOnce {
                     outcome.withLock { $0.lines.append(line) }
                 case .firstSample(_, let latency, let cacheHit):
                     outcome.withLock { $0.lines.append(String(format: "first sample to ALSA %.1f ms after the request (%@)", latency * 1000, cacheHit ? "pre-rendered" : "synthesized on demand")) }
-                case .deviceError(let message):
+                case .deviceError(_, let message):
                     outcome.withLock { $0.failure = $0.failure ?? message }
                     deviceOpen = false
                     if finished { end() }
@@ -61,7 +62,7 @@ enum SpokenOnce {
                     if deviceOpen { service.closeDevice() } else { end() }
                 case .deviceClosed where finished:
                     end()
-                case .output, .deviceClosed, .playbackEnded:
+                case .output, .deviceClosed, .playbackEnded, .heard:
                     break
                 }
             }

@@ -1,4 +1,5 @@
 import ALSAOutput
+import EventLoopKit
 import Foundation
 import Synchronization
 import XCTest

@@ -1,4 +1,5 @@
 import ALSAOutput
+import EventLoopKit
 import Foundation
 import RouteCueCore
 import RouteCueService
@@ -38,15 +39,9 @@ final class AudioServiceHarness: Sendable {
         let log = self.log
         service = try await Task { @RouteCueLoop in
             let service = try AudioOutputService(settings: chosen)
-            service.onReport = { report in log.record(report) }
+            service.addListener { report in log.record(report) }
             return service
         }.value
-    }
-
-    /// Keeps `report` (for a report handler installed elsewhere, e.g. `GuidanceAudio.onReport`).
-    @RouteCueLoop
-    func record(_ report: AudioOutputService.Report) {
-        log.record(report)
     }
 
     /// Runs `body` with the service on the loop.

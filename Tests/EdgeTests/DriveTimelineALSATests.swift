@@ -19,7 +19,7 @@ final class DriveTimelineALSATests: XCTestCase {
         var engine = GuidanceEngine(route: route)
         let simulator = try DriveSimulator(voice: "en-us")
         let sink = try PCMTimelineWriter(pcm: try AudioDeviceNames.wavFile(path), device: AudioSettings.Device(),
-                                         sourceRate: simulator.synthesizer.sampleRate)
+                                         sourceRate: simulator.sampleRate)
         let result = try simulator.run(engine: &engine, fixes: fixes, options: SimulationOptions(), audio: sink)
         XCTAssertGreaterThanOrEqual(result.spoken.count, 5, "the example drive speaks its cues")
 
@@ -29,19 +29,19 @@ final class DriveTimelineALSATests: XCTestCase {
         let loud = { (frame: Int) -> Bool in abs(Int(audio.samples[frame * 2])) > 300 }
         var previousEnd = 0
         for cue in result.spoken {
-            let start = Int((cue.audioStart.seconds * 48000).rounded())
-            let end = Int((cue.audioEnd.seconds * 48000).rounded())
-            XCTAssertLessThan(end, audio.frameCount + 4800, "cue \(cue.id) is in the file")
+            let start = Int(((cue.audioStart?.seconds ?? 0) * 48000).rounded())
+            let end = Int(((cue.audioEnd?.seconds ?? 0) * 48000).rounded())
+            XCTAssertLessThan(end, audio.frameCount + 4800, "cue \(cue.seq) is in the file")
             guard end <= audio.frameCount else { break }
             // Silence from the previous cue's end (plus espeak's trailing quiet) up to this cue's start.
             let quietFrom = min(start, previousEnd + 4800)
-            XCTAssertFalse((quietFrom..<start).contains(where: loud), "sound before cue \(cue.id) \"\(cue.text)\"")
+            XCTAssertFalse((quietFrom..<start).contains(where: loud), "sound before cue \(cue.seq) \"\(cue.text)\"")
             // Its first sound within 150 ms of its start (espeak-ng begins each text with a short silence).
             let onset = (start..<min(end, start + 7200)).first(where: loud)
-            XCTAssertNotNil(onset, "cue \(cue.id) \"\(cue.text)\" is not heard at \(cue.audioStart.seconds) s")
+            XCTAssertNotNil(onset, "cue \(cue.seq) \"\(cue.text)\" is not heard at \(cue.audioStart?.seconds ?? 0) s")
             previousEnd = end
         }
-        let lastEnd = Int(((result.spoken.last?.audioEnd.seconds ?? 0) * 48000).rounded())
+        let lastEnd = Int(((result.spoken.last?.audioEnd?.seconds ?? 0) * 48000).rounded())
         XCTAssertFalse((min(lastEnd + 4800, audio.frameCount)..<audio.frameCount).contains(where: loud), "nothing after the last cue")
         print("timeline through ALSA: \(result.spoken.count) cues over \(String(format: "%.0f", Double(audio.frameCount) / 48000)) s at 48 kHz stereo, each at its place")
     }

@@ -1,75 +1,115 @@
 import ALSAOutput
+import EventLoopKit
 import Foundation
 import RouteCueCore
 import RouteCueService
 import Speech
-import Synchronization
 import TestSupport
 import XCTest
 
-/// The guidance engine speaking through the audio engine in real time: a car approaching a turn at 20 m/s, fixes
-/// arriving as from gpsd; every cue it speaks was rendered ahead and starts from the cache.
+/// The guidance engine speaking through the audio service on virtual time (a `ManualLoop`, espeak-ng inline, the
+/// virtual device): a car approaching a turn at 20 m/s, fixes arriving as from gpsd. Every cue it speaks was rendered
+/// ahead and starts from the cache, and the service reports when its words were heard.
 final class GuidanceAudioTests: XCTestCase {
-    /// What the test reads back from the loop.
-    private final class Seen: Sendable {
-        let spoken = Mutex<[Cue]>([])
-        let firstSamples = Mutex<[Int: Bool]>([:])
-        let outcomes = Mutex<[Int: OutputOutcome]>([:])
+    /// What a run saw, read back on the test thread.
+    private struct Seen: Sendable {
+        var spoken: [Cue] = []
+        var measured: [Bool] = []
+        var firstSamples: [Int: Bool] = [:]
+        var outcomes: [Int: OutputOutcome] = [:]
+        var heard: [Int: (from: Double, to: Double)] = [:]
+        var durations: [Int: Double] = [:]
     }
 
-    func test_approachingATurn_everySpokenCueWasRenderedAhead_andStartsFromTheCache() async throws {
-        ALSATestEnvironment.prepare()
+    private static func exampleRoute() throws -> Route {
         let root = SharedData.repositoryRoot
-        let route = try RouteReader.read(Array(try Data(contentsOf: root.appendingPathComponent("examples/grid-trip.osrm.json"))),
-                                         name: "grid-trip.osrm.json")
+        return try RouteReader.read(Array(try Data(contentsOf: root.appendingPathComponent("examples/grid-trip.osrm.json"))),
+                                    name: "grid-trip.osrm.json")
+    }
+
+    func test_approachingATurn_everySpokenCueWasRenderedAhead_andStartsFromTheCache() throws {
+        let route = try Self.exampleRoute()
         let turn = try XCTUnwrap(route.maneuvers.first { $0.type == .turn && $0.distanceAlong > 500 })
-        let path = NSTemporaryDirectory() + "routecue-guidance-audio-\(getpid()).wav"
-        defer { unlink(path) }
-        let settings = AudioOutputService.Settings(device: PCMRequest(device: try AudioDeviceNames.wavFile(path)),
-                                                   voice: VoiceSettings(voice: "en-us"),
-                                                   routeTiming: AudioRouteTiming(outputLatency: 0.02), idleHold: 0.5)
-        let seen = Seen()
-        let guidance = try await Task { @RouteCueLoop in
-            let service = try AudioOutputService(settings: settings)
-            let guidance = GuidanceAudio(engine: GuidanceEngine(route: route, audio: settings.routeTiming), service: service)
-            guidance.onAction = { action in
-                if case .speak(let cue) = action { seen.spoken.withLock { $0.append(cue) } }
-            }
-            guidance.onReport = { report in
-                switch report {
-                case .firstSample(let id, _, let hit): seen.firstSamples.withLock { $0[id] = hit }
-                case .output(.didPlay(let id, let outcome)): seen.outcomes.withLock { $0[id] = outcome }
+        let timing = AudioRouteTiming(outputLatency: 0.02)
+        let settings = AudioOutputService.Settings(device: PCMRequest(device: "virtual"), voice: VoiceSettings(voice: "en-us"),
+                                                   routeTiming: timing, idleHold: 0.5)
+        let seen = try RouteCueLoop.runAndWait { () -> Seen in
+            let loop = ManualLoop()
+            let (service, _) = AudioOutputService.virtual(settings: settings, loop: loop, speech: InlineSpeech())
+            let guidance = GuidanceAudio(engine: GuidanceEngine(route: route, audio: timing), service: service)
+            var seen = Seen()
+            guidance.addListener { event in
+                switch event {
+                case .action(.speak(let cue)):
+                    seen.spoken.append(cue)
+                    seen.measured.append(guidance.engine.durations.isMeasured(cue.text))
+                    seen.durations[cue.id] = service.cache.speech(for: cue.text, settings: settings.voice)?.duration
+                case .audio(.firstSample(let id, _, let hit)): seen.firstSamples[id] = hit
+                case .audio(.output(.didPlay(let id, let outcome))): seen.outcomes[id] = outcome
+                case .audio(.heard(let id, let from, let to)): seen.heard[id] = (from.seconds, to.seconds)
                 default: break
                 }
             }
-            return guidance
-        }.value
-
-        // 20 m/s from 240 m before the turn to 20 m after it, a fix every 0.5 s stamped on arrival.
-        let speed = 20.0
-        var along = turn.distanceAlong - 240
-        while along < turn.distanceAlong + 20 {
-            let here = route.geometry.coordinate(atDistance: along)
-            let ahead = route.geometry.coordinate(atDistance: along + 5)
-            let fix = Fix(received: MonotonicClock.now(), position: here, speed: speed,
-                          course: GeoMath.bearing(from: here, to: ahead), mode: .threeD, status: .gps,
-                          errors: FixErrorEstimates(horizontal: 3))
-            await Task { @RouteCueLoop in guidance.handle(.fix(fix)) }.value
-            usleep(500_000)
-            along += speed * 0.5
+            // 20 m/s from 240 m before the turn to 20 m after it, a fix every 0.5 s stamped on arrival.
+            let speed = 20.0
+            var along = turn.distanceAlong - 240
+            while along < turn.distanceAlong + 20 {
+                let here = route.geometry.coordinate(atDistance: along)
+                let ahead = route.geometry.coordinate(atDistance: along + 5)
+                guidance.handle(.fix(Fix(received: loop.now, position: here, speed: speed,
+                                         course: GeoMath.bearing(from: here, to: ahead), mode: .threeD, status: .gps,
+                                         errors: FixErrorEstimates(horizontal: 3))))
+                loop.advance(bySeconds: 0.5)
+                along += speed * 0.5
+            }
+            loop.advance(bySeconds: 5)
+            service.shutdown()
+            return seen
         }
-        usleep(1_500_000)
-        let (spoken, hits, outcomes) = (seen.spoken.withLock { $0 }, seen.firstSamples.withLock { $0 }, seen.outcomes.withLock { $0 })
-        let measured = await Task { @RouteCueLoop in spoken.map { guidance.engine.durations.isMeasured($0.text) } }.value
-        await Task { @RouteCueLoop in guidance.service.shutdown() }.value
 
-        let aboutTurn = spoken.filter { $0.maneuver == turn.index }
-        print("spoken: " + spoken.map { "\"\($0.text)\" (\(hits[$0.id].map { $0 ? "from cache" : "synthesized on demand" } ?? "not started"))" }.joined(separator: ", "))
-        XCTAssertTrue(aboutTurn.contains { $0.stage == .action }, "the turn's action cue is spoken: \(spoken.map(\.text))")
-        for (cue, isMeasured) in zip(spoken, measured) {
-            XCTAssertEqual(hits[cue.id], true, "\"\(cue.text)\" started from the pre-rendered cache")
+        let aboutTurn = seen.spoken.filter { $0.maneuver == turn.index }
+        print("spoken: " + seen.spoken.map { "\"\($0.text)\" (\(seen.firstSamples[$0.id].map { $0 ? "from cache" : "synthesized on demand" } ?? "not started"))" }.joined(separator: ", "))
+        XCTAssertTrue(aboutTurn.contains { $0.stage == .action }, "the turn's action cue is spoken: \(seen.spoken.map(\.text))")
+        for (cue, isMeasured) in zip(seen.spoken, seen.measured) {
+            XCTAssertEqual(seen.firstSamples[cue.id], true, "\"\(cue.text)\" started from the pre-rendered cache")
             XCTAssertTrue(isMeasured, "the engine knew the real length of \"\(cue.text)\" before speaking it")
-            XCTAssertEqual(outcomes[cue.id], .completed, "\"\(cue.text)\"")
+            XCTAssertEqual(seen.outcomes[cue.id], .completed, "\"\(cue.text)\"")
+            // Heard from the trigger plus the route's latency, for exactly as long as its speech lasts.
+            let heard = try XCTUnwrap(seen.heard[cue.id], "\"\(cue.text)\" was heard")
+            XCTAssertEqual(heard.from, cue.trigger.seconds + 0.02, accuracy: 0.001, "\"\(cue.text)\" heard at trigger + latency")
+            XCTAssertEqual(heard.to - heard.from, try XCTUnwrap(seen.durations[cue.id]), accuracy: 0.001)
         }
+    }
+
+    func test_aCueStoppedByANewRoute_endsAtItsNextWordBoundary_onVirtualTime() throws {
+        let route = try Self.exampleRoute()
+        let settings = AudioOutputService.Settings(device: PCMRequest(device: "virtual"), voice: VoiceSettings(voice: "en-us"),
+                                                   routeTiming: AudioRouteTiming(outputLatency: 0), idleHold: 0.5)
+        let text = "Continue on the ring road for a long while, past the market square and the old town hall."
+        let result = try RouteCueLoop.runAndWait { () -> (ended: PlaybackOutcome?, played: Double, boundaries: [Double], heardTo: Double?) in
+            let loop = ManualLoop()
+            let speech = InlineSpeech()
+            let (service, _) = AudioOutputService.virtual(settings: settings, loop: loop, speech: speech)
+            let guidance = GuidanceAudio(engine: GuidanceEngine(route: route), service: service)
+            var ended: PlaybackOutcome?
+            var played = 0
+            var heardTo: Double?
+            service.addListener { report in
+                if case .playbackEnded(7, let outcome, let frames) = report { ended = outcome; played = frames }
+                if case .heard(7, _, let to) = report { heardTo = to.seconds }
+            }
+            service.perform(.enqueue(OutputRequest(id: 7, content: .speech(text: text, language: "en-US"), priority: .message)))
+            loop.advance(bySeconds: 1.0)
+            guidance.handle(.newRoute(route))
+            loop.advance(bySeconds: 10)
+            let rendered = speech.cache.speech(for: text, settings: settings.voice)
+            let rate = Double(rendered?.sampleRate ?? 22050)
+            service.shutdown()
+            return (ended, Double(played) / rate, (rendered?.stopPoints ?? []).map { Double($0) / rate }, heardTo)
+        }
+        XCTAssertEqual(result.ended, .stoppedAtWordBoundary)
+        let next = try XCTUnwrap(result.boundaries.first { $0 >= 1.0 + 0.003 }, "a word boundary after 1 s")
+        XCTAssertEqual(result.played, next, accuracy: 0.001, "cut at the first word boundary after the stop")
+        XCTAssertEqual(try XCTUnwrap(result.heardTo), result.played, accuracy: 0.001)
     }
 }

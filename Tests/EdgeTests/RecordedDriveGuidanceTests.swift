@@ -75,7 +75,7 @@ final class RecordedDriveGuidanceTests: XCTestCase {
         return evaluate(result, drive: drive, name: path.split(separator: "/").last.map(String.init) ?? path)
     }
 
-    static func evaluate(_ result: GuidanceSimulation.Result, drive: RecordedDriveRoute, name: String) -> Outcome {
+    static func evaluate(_ result: DriveRecord, drive: RecordedDriveRoute, name: String) -> Outcome {
         let route = drive.route
         var o = Outcome(name: name)
         func fixTime(_ instant: MonotonicInstant?) -> Double? { instant.flatMap { result.mapping.fixTime(at: $0) } }

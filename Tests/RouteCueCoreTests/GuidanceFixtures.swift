@@ -1,4 +1,5 @@
 import RouteCueCore
+import TestSupport
 import XCTest
 
 /// Synthetic routes, drives and runs for the guidance behaviour tests: routes of straight stretches joined by

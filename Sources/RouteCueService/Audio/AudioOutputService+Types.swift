@@ -13,10 +13,14 @@ extension AudioOutputService {
         /// The audio thread ended output `id`: how, and how many of its source frames (at the clip's rate,
         /// pre-roll included) were handed to the device.
         case playbackEnded(id: Int, PlaybackOutcome, playedSourceFrames: Int)
+        /// The words of output `id` were heard from `from` to `to` (its first frame handed to the device plus the
+        /// route's output latency and pre-roll, to its last frame played): reported when it ended, before
+        /// `playbackEnded`, unless none of its words was played.
+        case heard(id: Int, from: MonotonicInstant, to: MonotonicInstant)
         /// The device was opened: its configuration and output latency, for the core's timing.
         case deviceOpened(PCMRequest, PCMConfiguration, timing: AudioRouteTiming)
-        /// The device failed; outputs on it end cancelled.
-        case deviceError(String)
+        /// The device failed (to open, or while playing); outputs on it end cancelled.
+        case deviceError(device: String, message: String)
         /// The device underran (a write came late); playback recovered.
         case underrun
         /// The device was closed (after its idle hold, or `closeDevice()`): everything sent has been heard.

@@ -1,30 +1,40 @@
 import ALSAOutput
+import EventLoopKit
 import RouteCueCore
 import Speech
 
 /// The speech and audio engine, wired together on the event loop: the core's `OutputQueue` decides what
-/// plays (priorities, deadlines, policy), the `SpeechThread` renders text (ahead into the `SpeechCache`, or on demand
-/// when a due cue was not rendered yet), and the `AudioPlaybackThread` plays clips on the active route's ALSA PCM.
-/// Reports from both threads come back here as jobs on `RouteCueLoop`; nothing here blocks.
+/// plays (priorities, deadlines, policy), the speech renderer renders text (ahead into its cache, or on demand when
+/// a due cue was not rendered yet), and the playback device plays clips on the active route's PCM. In the daemon
+/// those are the espeak-ng thread and the ALSA thread on `CLOCK_MONOTONIC`; `routecue simulate` gives the same
+/// service inline speech and a virtual device on a `ManualLoop`. Reports from both come back as loop jobs;
+/// nothing here blocks.
 @RouteCueLoop
 public final class AudioOutputService {
     /// The settings in force.
     public private(set) var settings: Settings
+    /// The loop it runs on: its clock and timers.
+    public nonisolated let scheduler: any LoopScheduler
+    /// Where speech comes from.
+    public nonisolated let speech: any SpeechRendering
     /// The pre-rendered speech.
-    public nonisolated let cache: SpeechCache
-    /// Receives every report, on the loop.
-    public var onReport: (@RouteCueLoop (Report) -> Void)?
+    public nonisolated var cache: SpeechCache { speech.cache }
+    /// The audio route's timing as the open device showed it: its latency when larger than configured.
+    public private(set) var effectiveTiming: AudioRouteTiming
 
+    /// Every report, for each listener in turn.
+    private let listeners = Listeners<Report>()
     private var queue: OutputQueue
-    private let speech: SpeechThread
-    private let renderer: SpeechPreRenderer
-    /// The audio thread; set once in `init`.
-    private var playback: AudioPlaybackThread!
+    /// The playback device; set once in `init`.
+    private var playback: (any PlaybackDevice)!
     /// Wakes the queue at its `nextWakeup` (a waiting output's deadline).
-    private lazy var wakeTimer = LoopTimer { [weak self] in self?.feed(.tick) }
+    private lazy var wakeTimer = LoopTimer(on: scheduler) { [weak self] in self?.feed(.tick) }
     /// When the queue started each output (its moment of being due), and whether its speech came from the cache.
     private var dueAt: [Int: UInt64] = [:]
     private var cacheHits: [Int: Bool] = [:]
+    /// Each output handed to the device: its clip's rate and the frames of pre-roll silence before its words, and
+    /// when its first frame was handed over.
+    private var clips: [Int: (rate: Int, preRollFrames: Int, handedAt: UInt64?)] = [:]
     /// Outputs due now whose speech is being synthesized (their result is dropped if they are stopped meanwhile).
     private var synthesizing: Set<Int> = []
     /// Whether `carryOut` is running, and the actions that arose meanwhile.
@@ -33,18 +43,38 @@ public final class AudioOutputService {
     /// PCM the UI registered for `application` outputs, by name.
     private var applicationAudio: [String: WAVDecoder.Audio] = [:]
 
-    /// Starts the speech and audio threads (the device opens on the first output or `openAhead()`).
-    /// Throws only when a thread cannot be started.
-    public init(settings: Settings) throws(SpeechError) {
+    /// The daemon's engine: the espeak-ng thread and the ALSA thread, on RouteCue's event loop (the device opens on
+    /// the first output or `openAhead()`). Throws only when a thread cannot be started.
+    public convenience init(settings: Settings) throws(SpeechError) {
+        let speech = try ThreadedSpeech(cacheBytes: settings.cacheBytes)
+        self.init(settings: settings, scheduler: RouteCueLoop.loop, speech: speech) { events in
+            AudioPlaybackThread(events: events)
+        }
+    }
+
+    /// An engine on `scheduler` with `speech` and the device `makeDevice` builds around the event handler it is given.
+    public init(settings: Settings, scheduler: any LoopScheduler, speech: any SpeechRendering,
+                device makeDevice: (@escaping @Sendable (PlaybackEvent) -> Void) -> any PlaybackDevice) {
         self.settings = settings
-        cache = SpeechCache(maxBytes: settings.cacheBytes)
-        speech = try SpeechThread()
-        renderer = SpeechPreRenderer(thread: speech, cache: cache)
+        self.scheduler = scheduler
+        self.speech = speech
+        effectiveTiming = settings.routeTiming
         queue = OutputQueue(policy: settings.policy, startLatency: settings.routeTiming.leadIn)
-        playback = AudioPlaybackThread { event in
-            Task { @RouteCueLoop [weak self] in self?.handle(event) }
+        playback = makeDevice { [weak self, scheduler] event in
+            scheduler.deliver { self?.handle(event) }
         }
         playback.send(.setIdleHold(seconds: settings.idleHold))
+    }
+
+    /// Adds a listener of every report; returns the id that removes it.
+    @discardableResult
+    public func addListener(_ listener: @escaping @RouteCueLoop (Report) -> Void) -> ListenerID {
+        listeners.add(listener)
+    }
+
+    /// Removes a listener.
+    public func removeListener(_ id: ListenerID) {
+        listeners.remove(id)
     }
 
     /// Stops both threads; queued outputs are not played.
@@ -57,7 +87,7 @@ public final class AudioOutputService {
     /// Hands an input to the queue (enqueue, play, clear, skip, stop, policy) and carries out what it decides.
     @discardableResult
     public func perform(_ input: OutputQueueInput) -> [OutputQueueAction] {
-        let actions = queue.handle(input, at: MonotonicClock.now())
+        let actions = queue.handle(input, at: scheduler.now)
         carryOut(actions)
         return actions
     }
@@ -75,12 +105,12 @@ public final class AudioOutputService {
     /// `measured`, when given, hears each text's spoken seconds once it is ready (on the loop).
     public func prerender(_ texts: [String], measured: (@RouteCueLoop (String, Double) -> Void)? = nil) {
         guard let measured else {
-            renderer.renderAhead(texts, settings: settings.voice)
+            speech.renderAhead(texts, settings: settings.voice, rendered: nil)
             return
         }
-        renderer.renderAhead(texts, settings: settings.voice) { text, result in
+        speech.renderAhead(texts, settings: settings.voice) { [scheduler] text, result in
             guard case .success(let speech) = result else { return }
-            Task { @RouteCueLoop in measured(text, speech.duration) }
+            scheduler.deliver { measured(text, speech.duration) }
         }
     }
 
@@ -110,8 +140,12 @@ public final class AudioOutputService {
     public func setRoute(device: PCMRequest, timing: AudioRouteTiming) {
         settings.device = device
         settings.routeTiming = timing
+        effectiveTiming = timing
         perform(.setStartLatency(timing.leadIn))
     }
+
+    /// Whether nothing plays or waits.
+    public var isIdle: Bool { queue.current == nil && queue.queued.isEmpty }
 
     /// The queue's view: what plays and what waits.
     public var current: OutputRequest? { queue.current }
@@ -141,9 +175,9 @@ public final class AudioOutputService {
     private func carryOut(_ action: OutputQueueAction) {
         switch action {
         case .prepare(let request):
-            if case .speech(let text, _) = request.content { renderer.renderAhead([text], settings: settings.voice) }
+            if case .speech(let text, _) = request.content { speech.renderAhead([text], settings: settings.voice, rendered: nil) }
         case .start(let request, let rendition, let volume):
-            dueAt[request.id] = MonotonicClock.nanoseconds()
+            dueAt[request.id] = scheduler.nowNanoseconds
             start(request, rendition: rendition, volume: volume)
         case .stop(let id, let mode):
             if synthesizing.remove(id) != nil {
@@ -156,14 +190,15 @@ public final class AudioOutputService {
             if case .didPlay(let id, _) = event {
                 dueAt[id] = nil
                 cacheHits[id] = nil
+                clips[id] = nil
             }
-            onReport?(.output(event))
+            listeners.notify(.output(event))
         }
     }
 
     /// Feeds a report from the threads into the queue.
     private func feed(_ input: OutputQueueInput) {
-        carryOut(queue.handle(input, at: MonotonicClock.now()))
+        carryOut(queue.handle(input, at: scheduler.now))
     }
 
     private func start(_ request: OutputRequest, rendition: OutputRendition, volume: Double) {
@@ -174,7 +209,7 @@ public final class AudioOutputService {
         }
         switch request.content {
         case .speech(let text, _):
-            if let ready = cache.speech(for: text, settings: settings.voice) {
+            if let ready = speech.cache.speech(for: text, settings: settings.voice) {
                 cacheHits[request.id] = true
                 play(request, speech: ready, volume: volume)
                 return
@@ -182,8 +217,8 @@ public final class AudioOutputService {
             cacheHits[request.id] = false
             let id = request.id
             synthesizing.insert(id)
-            renderer.speechNow(text, settings: settings.voice) { result in
-                Task { @RouteCueLoop [weak self] in self?.synthesized(id, result, volume: volume) }
+            speech.speechNow(text, settings: settings.voice) { [weak self, scheduler] result in
+                scheduler.deliver { self?.synthesized(id, result, volume: volume) }
             }
         case .audioFile(let path):
             do {
@@ -206,7 +241,7 @@ public final class AudioOutputService {
         switch result {
         case .success(let speech):
             if let deadline = request.deadline,
-               MonotonicClock.now().advanced(bySeconds: settings.routeTiming.leadIn) > deadline {
+               scheduler.now.advanced(bySeconds: effectiveTiming.leadIn) > deadline {
                 feed(.failed(id: id, message: "deadline passed during synthesis"))
                 return
             }
@@ -228,7 +263,7 @@ public final class AudioOutputService {
                                               rate: audio.sampleRate, boundaries: [])
             let clip = PlaybackClip(id: request.id, samples: padded.samples, channels: 2, sampleRate: audio.sampleRate,
                                     boundaries: [], gain: volume)
-            playback.send(.play(clip, on: settings.device))
+            hand(clip, preRollFrames: padded.preRollFrames)
         }
     }
 
@@ -247,6 +282,11 @@ public final class AudioOutputService {
                                           rate: rate, boundaries: boundaries)
         let clip = PlaybackClip(id: request.id, samples: padded.samples, channels: channels, sampleRate: rate,
                                 boundaries: padded.boundaries, gain: gain)
+        hand(clip, preRollFrames: padded.preRollFrames)
+    }
+
+    private func hand(_ clip: PlaybackClip, preRollFrames: Int) {
+        clips[clip.id] = (clip.sampleRate, preRollFrames, nil)
         playback.send(.play(clip, on: settings.device))
     }
 
@@ -255,13 +295,17 @@ public final class AudioOutputService {
     private func handle(_ event: PlaybackEvent) {
         switch event {
         case .started(let id, let nanoseconds):
+            clips[id]?.handedAt = nanoseconds
             if let due = dueAt[id] {
                 let latency = Double(Int64(bitPattern: nanoseconds &- due)) / 1e9
-                onReport?(.firstSample(id: id, dueToFirstSample: latency, cacheHit: cacheHits[id] ?? false))
+                listeners.notify(.firstSample(id: id, dueToFirstSample: latency, cacheHit: cacheHits[id] ?? false))
             }
             feed(.started(id: id))
         case .finished(let id, let outcome, let played, _):
-            onReport?(.playbackEnded(id: id, outcome, playedSourceFrames: played))
+            if let heard = heardSpan(id, playedSourceFrames: played) {
+                listeners.notify(.heard(id: id, from: heard.from, to: heard.to))
+            }
+            listeners.notify(.playbackEnded(id: id, outcome, playedSourceFrames: played))
             switch outcome {
             case .completed: feed(.finished(id: id, nil))
             case .stoppedAtWordBoundary: feed(.finished(id: id, .stopped(.atWordBoundary)))
@@ -271,14 +315,27 @@ public final class AudioOutputService {
         case .opened(let request, let configuration, let latency):
             let timing = AudioRouteTiming(outputLatency: max(latency, settings.routeTiming.outputLatency),
                                           preRoll: settings.routeTiming.preRoll)
-            onReport?(.deviceOpened(request, configuration, timing: timing))
-        case .deviceError(_, let message):
-            onReport?(.deviceError(message))
+            if request.device == settings.device.device {
+                effectiveTiming = timing
+                perform(.setStartLatency(timing.leadIn))
+            }
+            listeners.notify(.deviceOpened(request, configuration, timing: timing))
+        case .deviceError(let device, let message):
+            listeners.notify(.deviceError(device: device, message: message))
         case .underrun:
-            onReport?(.underrun)
+            listeners.notify(.underrun)
         case .closed:
-            onReport?(.deviceClosed)
+            listeners.notify(.deviceClosed)
         }
+    }
+
+    /// When the words of output `id` were heard: from its first frame handed over plus the route's latency and
+    /// pre-roll, to the last frame played; nil when none of its words was played.
+    private func heardSpan(_ id: Int, playedSourceFrames played: Int) -> (from: MonotonicInstant, to: MonotonicInstant)? {
+        guard let clip = clips[id], let handed = clip.handedAt, played > clip.preRollFrames, clip.rate > 0 else { return nil }
+        let first = MonotonicInstant(nanoseconds: handed).advanced(bySeconds: effectiveTiming.outputLatency)
+        let from = first.advanced(bySeconds: Double(clip.preRollFrames) / Double(clip.rate))
+        return (from, first.advanced(bySeconds: Double(played) / Double(clip.rate)))
     }
 
     private func rearmTimer() {

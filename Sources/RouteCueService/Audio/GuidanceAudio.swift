@@ -1,44 +1,90 @@
 import ALSAOutput
+import EventLoopKit
 import RouteCueCore
 import Speech
 
-/// The guidance engine speaking through the audio engine, on the event loop: the texts the engine may say next
-/// are rendered ahead into the speech cache (their measured length goes back to the engine), due cues go into the
+/// The guidance engine speaking through the audio engine, on the loop: the texts the engine may say next are
+/// rendered ahead into the speech cache (their measured length goes back to the engine), due cues go into the
 /// output queue with their deadline (panned toward their maneuver when spatial audio is on), the engine hears when
-/// each cue has finished and what the opened device's latency is, its timers run on the loop, the route's PCM
-/// is opened ahead of a wake-up that may speak, and a new route silences the old route's cues.
+/// each cue has finished and what the opened device's latency is, its timers run on the loop, the route's PCM is
+/// opened ahead of a wake-up that may speak, and a new route silences the old route's cues.
+///
+/// This is the one wiring of the daemon and of `routecue simulate`: they differ only in the loop's clock (real or
+/// virtual) and in the audio service's speech and device.
 @RouteCueLoop
 public final class GuidanceAudio {
+    /// What listeners hear: every engine action (after it was carried out) and every audio report.
+    public enum Event {
+        /// An action of the engine.
+        case action(GuidanceAction)
+        /// A report of the audio service.
+        case audio(AudioOutputService.Report)
+    }
+
     /// The engine (its progress, route and language).
     public private(set) var engine: GuidanceEngine
     /// The audio engine it speaks through.
     public let service: AudioOutputService
     /// Seconds before a wake-up to open the PCM (the audio route's `open_ahead_s`; 0: never ahead).
     public var openAheadSeconds: Double
-    /// Every engine action (after it was carried out) and every audio report, for the daemon, the UI and tests.
-    public var onAction: (@RouteCueLoop (GuidanceAction) -> Void)?
-    /// Every audio report.
-    public var onReport: (@RouteCueLoop (AudioOutputService.Report) -> Void)?
+    /// When false the engine is looked at only when an input arrives, never on its own timers: the fix-triggered
+    /// baseline the timing bench compares with (how the peers work). True in the daemon.
+    public var followsEngineTimers = true {
+        didSet { rearmTimer() }
+    }
 
+    private let listeners = Listeners<Event>()
+    private var scheduler: any LoopScheduler { service.scheduler }
     /// Wakes the engine at its `nextWakeup`.
-    private lazy var wakeTimer = LoopTimer { [weak self] in self?.handle(.tick) }
+    private lazy var wakeTimer = LoopTimer(on: scheduler) { [weak self] in self?.handle(.tick) }
+    /// Inputs that arose while the engine was handling one (a text measured at once), handled right after it.
+    private var pending: [GuidanceInput] = []
+    private var handling = false
 
-    /// Connects `engine` to `service` (taking over the service's report handler).
+    /// Connects `engine` to `service`.
     public init(engine: GuidanceEngine, service: AudioOutputService, openAheadSeconds: Double = 0) {
         self.engine = engine
         self.service = service
         self.openAheadSeconds = openAheadSeconds
-        service.onReport = { [weak self] report in self?.heard(report) }
+        service.addListener { [weak self] report in self?.heard(report) }
     }
 
-    /// Hands `input` to the engine at the current instant and carries out what it asks. A new route first clears
-    /// the queue and stops what plays at its next word boundary: cues about the old route no longer hold.
+    /// Adds a listener of every engine action and audio report; returns the id that removes it.
+    @discardableResult
+    public func addListener(_ listener: @escaping @RouteCueLoop (Event) -> Void) -> ListenerID {
+        listeners.add(listener)
+    }
+
+    /// Removes a listener.
+    public func removeListener(_ id: ListenerID) {
+        listeners.remove(id)
+    }
+
+    /// Hands `input` to the engine at the loop's current instant and carries out what it asks. A new route first
+    /// clears the queue and stops what plays at its next word boundary: cues about the old route no longer hold.
     public func handle(_ input: GuidanceInput) {
-        if case .newRoute = input {
-            service.perform(.clearQueue)
-            service.perform(.supersedeCurrent)
+        pending.append(input)
+        guard !handling else { return }
+        handling = true
+        while !pending.isEmpty {
+            let next = pending.removeFirst()
+            if case .newRoute = next {
+                service.perform(.clearQueue)
+                service.perform(.supersedeCurrent)
+            }
+            carryOut(engine.handle(next, at: scheduler.now))
         }
-        let actions = engine.handle(input, at: MonotonicClock.now())
+        handling = false
+        rearmTimer()
+    }
+
+    /// Stops looking at the engine on its own timers (the end of a replay, or the daemon stopping); inputs are
+    /// still handled.
+    public func stopTimers() {
+        followsEngineTimers = false
+    }
+
+    private func carryOut(_ actions: [GuidanceAction]) {
         for action in actions {
             switch action {
             case .render(let text):
@@ -49,26 +95,29 @@ public final class GuidanceAudio {
             case .logged, .reroute, .progress:
                 break
             }
-            onAction?(action)
+            listeners.notify(.action(action))
         }
-        rearmTimer()
     }
 
     private func heard(_ report: AudioOutputService.Report) {
+        listeners.notify(.audio(report))
         switch report {
         case .output(.didPlay(let id, _)):
             handle(.audioFinished(id: id))
-        case .deviceOpened(_, _, let timing):
+        case .deviceOpened(let request, _, let timing) where request.device == service.settings.device.device:
             handle(.audioRoute(timing))
         default:
             break
         }
-        onReport?(report)
     }
 
     private func rearmTimer() {
+        guard followsEngineTimers else {
+            wakeTimer.set(nil)
+            return
+        }
         if openAheadSeconds > 0, let wake = engine.nextWakeup,
-           wake.nanoseconds <= MonotonicClock.nanoseconds() + UInt64(openAheadSeconds * 1e9) {
+           wake.nanoseconds <= scheduler.nowNanoseconds + UInt64(openAheadSeconds * 1e9) {
             service.openAhead()
         }
         wakeTimer.set(engine.nextWakeup)

@@ -37,12 +37,13 @@ enum OutputClips {
         return bytes
     }
 
-    /// `samples` (interleaved, `channels` per frame) after `seconds` of silence at `rate`, and `boundaries` moved with them.
+    /// `samples` (interleaved, `channels` per frame) after `seconds` of silence at `rate`, and `boundaries` moved
+    /// with them; `preRollFrames` says how many frames of silence came first.
     static func preceded(bySilence seconds: Double, _ samples: [Int16], channels: Int, rate: Int,
-                         boundaries: [Int]) -> (samples: [Int16], boundaries: [Int]) {
+                         boundaries: [Int]) -> (samples: [Int16], boundaries: [Int], preRollFrames: Int) {
         let frames = Int((max(0, seconds) * Double(rate)).rounded())
-        guard frames > 0 else { return (samples, boundaries) }
-        return ([Int16](repeating: 0, count: frames * channels) + samples, boundaries.map { $0 + frames })
+        guard frames > 0 else { return (samples, boundaries, 0) }
+        return ([Int16](repeating: 0, count: frames * channels) + samples, boundaries.map { $0 + frames }, frames)
     }
 }
 

@@ -1,6 +1,6 @@
 import Glibc
 
-/// `CLOCK_MONOTONIC`, the clock every playback event is stamped with.
+/// `CLOCK_MONOTONIC`, the clock all of RouteCue's scheduling and every playback event runs on.
 public enum MonotonicClock {
     /// Now, in nanoseconds since an arbitrary fixed point (`clock_gettime(CLOCK_MONOTONIC)`).
     public static func nanoseconds() -> UInt64 {

@@ -1,6 +1,10 @@
-/// Replays a recorded drive through a `GuidanceEngine` on a virtual monotonic clock: fixes arrive with injected
-/// latency and jitter, the engine's timers fire exactly when it asks, every text it wants rendered is measured
-/// by `render` (espeak-ng in the CLI), and the audio side plays each cue at its trigger, enforcing its deadline.
+import RouteCueCore
+
+/// Replays a drive through a `GuidanceEngine` alone, for the engine's unit tests: fixes arrive with injected latency
+/// and jitter, the engine's timers fire exactly when it asks, every text it wants rendered is measured by `render`,
+/// and each cue it speaks is taken as heard exactly when and as long as the engine predicted. The audio side's own
+/// decisions (the output queue's deadlines, what the device reports) are not here: `routecue simulate` and the drive
+/// tests replay through the daemon's wiring (`DriveSimulator` in RouteCueService).
 public struct GuidanceSimulation {
     /// What the run produced.
     public struct Result: Sendable {
@@ -26,19 +30,8 @@ public struct GuidanceSimulation {
     public static func run(engine: inout GuidanceEngine, fixes: [Fix], options: SimulationOptions = SimulationOptions(),
                            render: (String) -> Double, router: Router? = nil,
                            played: ((Cue) -> Void)? = nil) -> Result {
-        var jitter = SplitMix64(seed: options.seed)
-        var arrivals: [Fix] = []
-        arrivals.reserveCapacity(fixes.count)
-        var lastArrival = MonotonicInstant.zero
-        for fix in fixes {
-            var delivered = fix
-            let delay = max(0, options.fixLatency + options.fixJitter * jitter.nextSigned())
-            var at = fix.received.advanced(bySeconds: delay)
-            if at < lastArrival { at = lastArrival }
-            delivered.received = at
-            lastArrival = at
-            arrivals.append(delivered)
-        }
+        let arrivals = FixDelivery.arrivals(of: fixes, options: options)
+        let lastArrival = arrivals.last?.received ?? .zero
         var result = Result(log: [], spoken: [], reroutes: [], events: [], mapping: FixTimeMapping(fixes: fixes),
                             fixCount: fixes.count)
         let end = lastArrival.advanced(bySeconds: options.tailSeconds)
@@ -66,15 +59,10 @@ public struct GuidanceSimulation {
                     case .render(let text):
                         pending.append(.rendered(text: text, seconds: render(text)))
                     case .speak(let cue):
-                        let event: CueLogEntry.Event = cue.audioStart > cue.deadline ? .cancelled : .spoken
-                        result.log.append(CueLogEntry(seq: cue.id, event: event, cue: cue, lang: engine.language,
-                                                      audioStart: event == .spoken ? cue.audioStart : nil,
-                                                      audioEnd: event == .spoken ? cue.audioEnd : nil,
-                                                      reason: event == .cancelled ? "deadline passed before it could start" : nil))
-                        if event == .spoken {
-                            result.spoken.append(cue)
-                            played?(cue)
-                        }
+                        result.log.append(CueLogEntry(seq: cue.id, event: .spoken, cue: cue, lang: engine.language,
+                                                      audioStart: cue.audioStart, audioEnd: cue.audioEnd))
+                        result.spoken.append(cue)
+                        played?(cue)
                     case .logged(let entry):
                         result.log.append(entry)
                     case .reroute(let request):
