@@ -1,0 +1,257 @@
+import EventLoopKit
+import GPSD
+import RouteCueCore
+
+/// RouteCue's gpsd client on the event loop: connects (and reconnects with back-off) through `GPSDConnection`,
+/// turns each TPV into the core's `Fix` stamped with the loop's instant it was read, and keeps the feed's state —
+/// gpsd unreachable, waiting for a fix, fixes flowing, or lost (gpsd silent for `staleAfter`, which it is when its
+/// receiver stops talking; the receiver deactivated; no fix any more). gpsd absent at start, killed or restarted,
+/// and garbage on its socket are all states to log and recover from, never a reason to stop.
+@RouteCueLoop
+public final class GPSClient {
+    /// How the client behaves (`gps` section of the configuration).
+    public struct Settings: Sendable, Equatable {
+        /// Where gpsd listens.
+        public var host: String
+        public var port: Int
+        /// No report from gpsd for this long marks the GPS lost.
+        public var staleAfter: Double
+        /// The first reconnect comes after this long, doubling up to `reconnectMaximum`.
+        public var reconnectMinimum: Double
+        public var reconnectMaximum: Double
+
+        /// Settings for gpsd at `host`:`port` (defaults: 3 s staleness, reconnect after 0.25 s doubling to 1 s).
+        public init(host: String = "localhost", port: Int = 2947, staleAfter: Double = 3,
+                    reconnectMinimum: Double = 0.25, reconnectMaximum: Double = 1) {
+            self.host = host
+            self.port = port
+            self.staleAfter = staleAfter
+            self.reconnectMinimum = reconnectMinimum
+            self.reconnectMaximum = max(reconnectMinimum, reconnectMaximum)
+        }
+    }
+
+    /// The feed's state.
+    public enum State: Sendable, Equatable, CustomStringConvertible {
+        /// The first connection attempt is under way.
+        case connecting
+        /// gpsd cannot be reached (or the connection broke); the client keeps trying.
+        case unreachable(String)
+        /// Connected; no position yet.
+        case waitingForFix
+        /// Positions are flowing.
+        case fix
+        /// Connected, but no positions any more: gpsd silent, the receiver deactivated or without a fix.
+        case lost(String)
+
+        /// One line for the log and systemd's status.
+        public var description: String {
+            switch self {
+            case .connecting: return "connecting to gpsd"
+            case .unreachable(let why): return "gpsd unreachable (\(why))"
+            case .waitingForFix: return "waiting for a fix"
+            case .fix: return "fix"
+            case .lost(let why): return "GPS lost (\(why))"
+            }
+        }
+
+        /// The D-Bus `GpsState` word.
+        public var name: String {
+            switch self {
+            case .connecting: return "connecting"
+            case .unreachable: return "unreachable"
+            case .waitingForFix: return "waiting-for-fix"
+            case .fix: return "fix"
+            case .lost: return "lost"
+            }
+        }
+    }
+
+    /// What listeners hear.
+    public enum Event: Sendable, Equatable {
+        /// A position fix.
+        case fix(Fix)
+        /// The feed's state changed.
+        case state(State)
+        /// Something worth a log line that changes no state (an unreadable line from gpsd, its version).
+        case note(String)
+    }
+
+    /// The settings in force.
+    public private(set) var settings: Settings
+    /// The feed's state.
+    public private(set) var state: State = .connecting
+    /// Reports read since start (any class).
+    public private(set) var reportCount = 0
+
+    private let scheduler: any LoopScheduler
+    private let listeners = Listeners<Event>()
+    private var connection: GPSDConnection?
+    private var running = false
+    private var attempt = 0
+    /// Bumped for every connection attempt, so a late answer to an abandoned one is dropped.
+    private var generation = 0
+    private var lastFixTime: Double?
+    private var hadFix = false
+    private lazy var reconnectTimer = LoopTimer(on: scheduler) { [weak self] in self?.connect() }
+    private lazy var staleTimer = LoopTimer(on: scheduler) { [weak self] in self?.stale() }
+
+    /// A client of gpsd per `settings`, on `scheduler` (the event loop: the gpsd socket is registered there).
+    public init(settings: Settings, scheduler: any LoopScheduler = RouteCueLoop.loop) {
+        self.settings = settings
+        self.scheduler = scheduler
+    }
+
+    /// Adds a listener; returns the id that removes it.
+    @discardableResult
+    public func addListener(_ listener: @escaping @RouteCueLoop (Event) -> Void) -> ListenerID {
+        listeners.add(listener)
+    }
+
+    /// Starts connecting (returns at once: the connection is made off the loop).
+    public func start() {
+        guard !running else { return }
+        running = true
+        set(.connecting)
+        connect()
+    }
+
+    /// Disconnects and stops retrying.
+    public func stop() {
+        running = false
+        generation += 1
+        reconnectTimer.set(nil)
+        staleTimer.set(nil)
+        connection?.close()
+        connection = nil
+    }
+
+    /// New settings; a changed host or port reconnects.
+    public func apply(_ newSettings: Settings) {
+        let reconnect = newSettings.host != settings.host || newSettings.port != settings.port
+        settings = newSettings
+        guard running, reconnect else { return }
+        connection?.close()
+        connection = nil
+        attempt = 0
+        set(.connecting)
+        connect()
+    }
+
+    // MARK: Connecting
+
+    private func connect() {
+        guard running, connection == nil else { return }
+        generation += 1
+        let generation = self.generation
+        GPSDConnection.open(host: settings.host, port: String(settings.port)) { [weak self] result in
+            guard let self, self.running, self.generation == generation else {
+                if case .success(let connection) = result { connection.close() }
+                return
+            }
+            self.opened(result)
+        }
+    }
+
+    private func opened(_ result: Result<GPSDConnection, GPSDError>) {
+        switch result {
+        case .failure(let error):
+            connectionEnded(error.description)
+        case .success(let connection):
+            do {
+                try connection.watch { [weak self] event in self?.handle(event) }
+            } catch {
+                connection.close()
+                connectionEnded(error.description)
+                return
+            }
+            self.connection = connection
+            attempt = 0
+            lastFixTime = nil
+            set(.waitingForFix)
+            staleTimer.set(scheduler.now.advanced(bySeconds: settings.staleAfter))
+        }
+    }
+
+    /// The connection failed or broke: unreachable, and another attempt after the back-off.
+    private func connectionEnded(_ reason: String) {
+        connection = nil
+        staleTimer.set(nil)
+        set(.unreachable(reason))
+        let delay = min(settings.reconnectMaximum, settings.reconnectMinimum * Double(1 << min(attempt, 20)))
+        attempt += 1
+        reconnectTimer.set(scheduler.now.advanced(bySeconds: delay))
+    }
+
+    // MARK: Reports
+
+    private func handle(_ event: GPSDEvent) {
+        switch event {
+        case .report(let report):
+            reportCount += 1
+            staleTimer.set(scheduler.now.advanced(bySeconds: settings.staleAfter))
+            handle(report)
+        case .unreadable(let line):
+            listeners.notify(.note("unreadable line from gpsd, reconnecting: \(line.debugDescription)"))
+        case .closed(let reason):
+            connectionEnded(reason)
+        }
+    }
+
+    private func handle(_ report: GPSDReport) {
+        switch report {
+        case .tpv(let tpv):
+            guard tpv.mode.rawValue >= 2, let lat = tpv.latitude, let lon = tpv.longitude else {
+                if tpv.mode != .notSeen || hadFix {
+                    set(hadFix ? .lost("the receiver has no fix") : .waitingForFix)
+                }
+                return
+            }
+            // gpsd may report an epoch more than once as its sentences come in: one fix per receiver time.
+            if let time = tpv.time, time == lastFixTime { return }
+            lastFixTime = tpv.time
+            let fix = Self.fix(tpv, latitude: lat, longitude: lon, received: scheduler.now)
+            hadFix = true
+            set(.fix)
+            listeners.notify(.fix(fix))
+        case .device(let path, let activated):
+            if !activated {
+                set(.lost("receiver \(path) deactivated"))
+            } else if state != .fix {
+                set(.waitingForFix)
+            }
+        case .devices(let paths):
+            if paths.isEmpty { set(.lost("gpsd reads no receiver")) }
+        case .version(let release, let proto):
+            listeners.notify(.note("gpsd \(release) (protocol \(proto)) at \(settings.host):\(settings.port)"))
+        case .other:
+            break
+        }
+    }
+
+    private func stale() {
+        guard connection != nil else { return }
+        set(.lost("no report from gpsd for \(Self.seconds(settings.staleAfter)) s"))
+    }
+
+    private func set(_ new: State) {
+        guard new != state else { return }
+        // A lost feed stays lost with its first reason until positions flow again.
+        if case .lost = state, case .lost = new { return }
+        state = new
+        listeners.notify(.state(new))
+    }
+
+    /// The core's fix for a TPV with a position.
+    static func fix(_ tpv: GPSDFix, latitude: Double, longitude: Double, received: MonotonicInstant) -> Fix {
+        Fix(time: tpv.time, received: received, position: Coordinate(latitude: latitude, longitude: longitude),
+            altitudeMSL: tpv.altitudeMSL, altitudeHAE: tpv.altitudeHAE, speed: tpv.speed, course: tpv.track,
+            climb: tpv.climb, mode: FixMode(gpsdMode: tpv.mode.rawValue), status: FixStatus(gpsdStatus: tpv.status),
+            errors: FixErrorEstimates(horizontal: tpv.eph, longitude: tpv.epx, latitude: tpv.epy, vertical: tpv.epv,
+                                      speed: tpv.eps, course: tpv.epd, time: tpv.ept, horizontalOrigin: .receiver))
+    }
+
+    private static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value))" : "\(value)"
+    }
+}
