@@ -14,8 +14,8 @@ enum AudioSection {
 
     /// Reads the section over `routes` and `settings`; keys not named keep their values.
     static func read(_ section: JSONNode, into routes: inout [String: AudioRouteTiming],
-                     settings: inout AudioSettings) throws(RouteImportError) {
-        for (key, node) in try ConfigObject(section).members() {
+                     settings: inout AudioSettings, problems: ConfigProblems) {
+        ConfigObject.each(section, problems) { key, node in
             switch key {
             case "route":
                 let name = try node.string()
@@ -30,21 +30,21 @@ enum AudioSection {
                     throw node.error("unknown prompt style \"\(text.prefix(40))\" (known: \(StageTableSection.names(PromptStyle.allCases.map(\.rawValue))))")
                 }
                 settings.promptStyle = style
-            case "spatial": try readSpatial(node, into: &settings)
+            case "spatial": readSpatial(node, into: &settings, problems: problems)
             case "cache_bytes":
                 let n = try node.int()
                 guard n >= 0, n <= 1 << 30 else { throw node.error("must be between 0 and 1073741824 bytes, not \(n)") }
                 settings.cacheBytes = n
-            case "voice": try readVoice(node, into: &settings.voice)
-            case "device": try readDevice(node, into: &settings.device)
-            case "routes": try readRoutes(node, into: &routes, settings: &settings.routes)
+            case "voice": readVoice(node, into: &settings.voice, problems: problems)
+            case "device": readDevice(node, into: &settings.device, problems: problems)
+            case "routes": readRoutes(node, into: &routes, settings: &settings.routes, problems: problems)
             default: throw ConfigObject.unknownKey(node)
             }
         }
     }
 
-    private static func readSpatial(_ section: JSONNode, into settings: inout AudioSettings) throws(RouteImportError) {
-        for (key, node) in try ConfigObject(section).members() {
+    private static func readSpatial(_ section: JSONNode, into settings: inout AudioSettings, problems: ConfigProblems) {
+        ConfigObject.each(section, problems) { key, node in
             switch key {
             case "enabled": settings.spatialEnabled = try node.bool()
             case "slight_deg": settings.spatial.slightAzimuth = try node.configNumber(in: 0...90, unit: "degrees")
@@ -57,14 +57,14 @@ enum AudioSection {
         }
     }
 
-    private static func readVoice(_ section: JSONNode, into voice: inout AudioSettings.Voice) throws(RouteImportError) {
-        for (key, node) in try ConfigObject(section).members() {
+    private static func readVoice(_ section: JSONNode, into voice: inout AudioSettings.Voice, problems: ConfigProblems) {
+        ConfigObject.each(section, problems) { key, node in
             switch key {
             case "words_per_minute": voice.wordsPerMinute = try node.configInteger(in: 80...450, unit: "words per minute")
             case "volume": voice.volume = try node.configInteger(in: 0...200, unit: "")
             case "pitch": voice.pitch = try node.configInteger(in: 0...100, unit: "")
             case "variant":
-                if case .null = node.value { voice.variant = nil; continue }
+                if case .null = node.value { voice.variant = nil; return }
                 let variant = try node.string()
                 guard !variant.isEmpty, variant.count <= 20,
                       variant.unicodeScalars.allSatisfy({ $0.isASCII && (($0.properties.isAlphabetic || ("0"..."9").contains($0)) || $0 == "_" || $0 == "-") }) else {
@@ -76,8 +76,8 @@ enum AudioSection {
         }
     }
 
-    private static func readDevice(_ section: JSONNode, into device: inout AudioSettings.Device) throws(RouteImportError) {
-        for (key, node) in try ConfigObject(section).members() {
+    private static func readDevice(_ section: JSONNode, into device: inout AudioSettings.Device, problems: ConfigProblems) {
+        ConfigObject.each(section, problems) { key, node in
             switch key {
             case "rate": device.rate = try node.configInteger(in: 8000...192_000, unit: "Hz")
             case "channels": device.channels = try node.configInteger(in: 1...8, unit: "channels")
@@ -90,20 +90,20 @@ enum AudioSection {
     }
 
     private static func readRoutes(_ section: JSONNode, into routes: inout [String: AudioRouteTiming],
-                                   settings: inout [String: AudioSettings.Route]) throws(RouteImportError) {
-        for (name, routeNode) in try ConfigObject(section).members() {
+                                   settings: inout [String: AudioSettings.Route], problems: ConfigProblems) {
+        ConfigObject.each(section, problems) { name, routeNode in
             guard routeNames.contains(name) else {
                 throw routeNode.error("unknown audio route (known: \(StageTableSection.names(routeNames)))")
             }
             var timing = routes[name] ?? AudioRouteTiming()
             var route = settings[name] ?? AudioSettings.Route(pcm: nil, openAheadSeconds: 0)
-            for (field, value) in try ConfigObject(routeNode).members() {
+            ConfigObject.each(routeNode, problems) { field, value in
                 switch field {
                 case "output_latency_s": timing.outputLatency = try value.configSeconds(max: 5)
                 case "pre_roll_s": timing.preRoll = try value.configSeconds(max: 5)
                 case "open_ahead_s": route.openAheadSeconds = try value.configSeconds(max: 30)
                 case "pcm":
-                    if case .null = value.value { route.pcm = nil; continue }
+                    if case .null = value.value { route.pcm = nil; return }
                     let pcm = try value.string()
                     guard !pcm.isEmpty, pcm.utf8.count <= 256, !pcm.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
                         throw value.error("must be an ALSA PCM name such as \"default\" or \"hw:0,0\"")

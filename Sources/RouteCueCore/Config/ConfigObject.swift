@@ -24,6 +24,28 @@ struct ConfigObject {
         return out
     }
 
+    /// Reads each member of the object `node` with `body`, in document order; a member `body` fails on becomes one
+    /// problem and the next member is read all the same (so a reload can report every problem of a file), and so
+    /// does `node` not being an object.
+    static func each(_ node: JSONNode, _ problems: ConfigProblems, _ body: (String, JSONNode) throws -> Void) {
+        let members: [(key: String, node: JSONNode)]
+        do {
+            members = try ConfigObject(node).members()
+        } catch {
+            problems.add(error)
+            return
+        }
+        for (key, child) in members {
+            do {
+                try body(key, child)
+            } catch let error as RouteImportError {
+                problems.add(error)
+            } catch {
+                problems.add(RouteImportError(location: child.displayPath, message: "\(error)"))
+            }
+        }
+    }
+
     /// The error for a key this object does not know.
     static func unknownKey(_ node: JSONNode) -> RouteImportError {
         RouteImportError(location: node.displayPath, message: "unknown key")

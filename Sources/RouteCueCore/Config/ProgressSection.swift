@@ -10,8 +10,8 @@ enum ProgressSection {
     ]
 
     /// Reads the section over `options`; keys not named keep their values.
-    static func read(_ section: JSONNode, into options: inout ProgressOptions) throws(RouteImportError) {
-        for (key, node) in try ConfigObject(section).members() {
+    static func read(_ section: JSONNode, into options: inout ProgressOptions, problems: ConfigProblems) {
+        ConfigObject.each(section, problems) { key, node in
             switch key {
             case "fix_latency_floor_s": options.fixLatencyFloorSeconds = try node.configSeconds(max: 10)
             case "outage_after_s": options.outageAfterSeconds = try node.configSeconds()
@@ -40,8 +40,8 @@ enum ProgressSection {
         }
         if options.rerouteBackoffMaxSeconds < options.rerouteBackoffSeconds {
             let path = section.path.isEmpty ? "reroute_backoff_max_s" : "\(section.path).reroute_backoff_max_s"
-            throw RouteImportError(location: path, message: "must not be less than reroute_backoff_s "
-                + "(\(JSONNode.plain(options.rerouteBackoffMaxSeconds)) < \(JSONNode.plain(options.rerouteBackoffSeconds)))")
+            problems.add(RouteImportError(location: path, message: "must not be less than reroute_backoff_s "
+                + "(\(JSONNode.plain(options.rerouteBackoffMaxSeconds)) < \(JSONNode.plain(options.rerouteBackoffSeconds)))"))
         }
     }
 }

@@ -17,6 +17,10 @@ public struct RouteCueConfiguration: Sendable, Equatable {
     public var audioRoutes: [String: AudioRouteTiming] = AudioSection.defaults
     /// The rest of the `audio` section: active route, volume, voice, device, pre-rendering, PCM per route.
     public var audio = AudioSettings()
+    /// The `gps` section: gpsd's address, staleness, reconnecting, and the GPS lost/regained cues.
+    public var gps = GPSSettings()
+    /// The `logging` section.
+    public var logging = LoggingSettings()
 
     /// The audio route names the file may configure.
     public static var audioRouteNames: [String] { AudioSection.routeNames }
@@ -29,14 +33,29 @@ public struct RouteCueConfiguration: Sendable, Equatable {
         audioRoutes[name] ?? audioRoutes["default"] ?? AudioRouteTiming()
     }
 
-    /// Parses a configuration document; absent keys keep their defaults.
+    /// Parses a configuration document; absent keys keep their defaults. Throws the document's first problem.
     public static func parse(_ bytes: [UInt8]) throws(RouteImportError) -> RouteCueConfiguration {
-        let root = try RouteReader.parseJSON(bytes)
+        switch parseReportingProblems(bytes) {
+        case .success(let config): return config
+        case .failure(let problems): throw problems.problems[0]
+        }
+    }
+
+    /// Parses a configuration document, reporting every problem it has (each unknown key, each bad value, in
+    /// document order; a syntax error is one), not only the first.
+    public static func parseReportingProblems(_ bytes: [UInt8]) -> Result<RouteCueConfiguration, ConfigurationProblems> {
+        let root: JSONNode
+        do {
+            root = try RouteReader.parseJSON(bytes)
+        } catch {
+            return .failure(ConfigurationProblems(problems: [error]))
+        }
         var config = RouteCueConfiguration()
-        for (key, section) in try ConfigObject(root).members() {
+        let problems = ConfigProblems()
+        ConfigObject.each(root, problems) { key, section in
             switch key {
             case "import":
-                for (sub, node) in try ConfigObject(section).members() {
+                ConfigObject.each(section, problems) { sub, node in
                     switch sub {
                     case "max_file_bytes":
                         let n = try node.int()
@@ -46,14 +65,18 @@ public struct RouteCueConfiguration: Sendable, Equatable {
                         throw ConfigObject.unknownKey(node)
                     }
                 }
-            case "progress": try ProgressSection.read(section, into: &config.progressOptions)
-            case "timing": try TimingSection.read(section, into: &config.timingOptions)
-            case "audio": try AudioSection.read(section, into: &config.audioRoutes, settings: &config.audio)
+            case "progress": ProgressSection.read(section, into: &config.progressOptions, problems: problems)
+            case "timing": TimingSection.read(section, into: &config.timingOptions, problems: problems)
+            case "audio": AudioSection.read(section, into: &config.audioRoutes, settings: &config.audio, problems: problems)
+            case "gps": GPSSection.read(section, into: &config.gps, problems: problems)
+            case "logging": GPSSection.readLogging(section, into: &config.logging, problems: problems)
             default:
                 throw ConfigObject.unknownKey(section)
             }
         }
-        return config
+        guard problems.problems.isEmpty else { return .failure(ConfigurationProblems(problems: problems.problems)) }
+        config.timingOptions.gpsCues = config.gps.cues
+        return .success(config)
     }
 
     /// Import options for the route and fix readers following this configuration.

@@ -5,18 +5,18 @@ enum StageTableSection {
     static let rowStages: [CueStage] = [.range, .reminder, .distance, .action]
 
     /// Reads the table over `timings`.
-    static func read(_ table: JSONNode, into timings: inout [TransportMode: ModeTimings]) throws(RouteImportError) {
-        for (modeKey, modeNode) in try ConfigObject(table).members() {
+    static func read(_ table: JSONNode, into timings: inout [TransportMode: ModeTimings], problems: ConfigProblems) {
+        ConfigObject.each(table, problems) { modeKey, modeNode in
             guard let mode = TransportMode(rawValue: modeKey) else {
                 throw modeNode.error("unknown transport mode (known: \(names(TransportMode.allCases.map(\.rawValue))))")
             }
             var modeTimings = timings[mode] ?? TimingDefaults.timings(for: mode)
-            for (profileKey, profileNode) in try ConfigObject(modeNode).members() {
+            ConfigObject.each(modeNode, problems) { profileKey, profileNode in
                 guard let profile = TimingProfile(rawValue: profileKey) else {
                     throw profileNode.error("unknown timing profile (known: \(names(TimingProfile.allCases.map(\.rawValue))))")
                 }
                 var row = modeTimings[profile]
-                for (stageKey, stageNode) in try ConfigObject(profileNode).members() {
+                ConfigObject.each(profileNode, problems) { stageKey, stageNode in
                     guard let stage = CueStage(rawValue: stageKey), rowStages.contains(stage) else {
                         throw stageNode.error("unknown stage (known: \(names(rowStages.map(\.rawValue))))")
                     }

@@ -9,8 +9,8 @@ enum TimingSection {
     ]
 
     /// Reads the section over `options`; keys not named keep their values.
-    static func read(_ section: JSONNode, into options: inout TimingOptions) throws(RouteImportError) {
-        for (key, node) in try ConfigObject(section).members() {
+    static func read(_ section: JSONNode, into options: inout TimingOptions, problems: ConfigProblems) {
+        ConfigObject.each(section, problems) { key, node in
             switch key {
             case "mode":
                 let name = try node.string()
@@ -41,14 +41,14 @@ enum TimingSection {
             case "warning_min_m": options.warningMinimumMetres = try node.configMetres()
             case "natural_guidance": options.naturalGuidance = try node.bool()
             case "use_source_announcements": options.useSourceAnnouncements = try node.bool()
-            case "stages": try StageTableSection.read(node, into: &options.timings)
+            case "stages": StageTableSection.read(node, into: &options.timings, problems: problems)
             default: throw ConfigObject.unknownKey(node)
             }
         }
         if options.fastFromSpeed < options.slowBelowSpeed {
             let path = section.path.isEmpty ? "fast_from_mps" : "\(section.path).fast_from_mps"
-            throw RouteImportError(location: path, message: "must not be less than slow_below_mps "
-                + "(\(JSONNode.plain(options.fastFromSpeed)) < \(JSONNode.plain(options.slowBelowSpeed)))")
+            problems.add(RouteImportError(location: path, message: "must not be less than slow_below_mps "
+                + "(\(JSONNode.plain(options.fastFromSpeed)) < \(JSONNode.plain(options.slowBelowSpeed)))"))
         }
     }
 

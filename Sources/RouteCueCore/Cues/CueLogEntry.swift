@@ -77,8 +77,10 @@ public struct CueLogEntry: Sendable, Equatable {
         self.reason = reason
     }
 
-    /// The JSON Lines record, with times converted to the fix-time clock (Unix seconds) by `fixTime`.
-    public func jsonLine(fixTime: (MonotonicInstant) -> Double?) -> String {
+    /// The JSON Lines record, with times converted to the fix-time clock (Unix seconds) by `fixTime`; with
+    /// `monotonic`, also the instants on the clock RouteCue scheduled them on (`m_trigger`, `m_audio_start`,
+    /// `m_audio_end`, seconds: CLOCK_MONOTONIC in the daemon, the replay's virtual clock in `simulate`).
+    public func jsonLine(fixTime: (MonotonicInstant) -> Double?, monotonic: Bool = false) -> String {
         func time(_ instant: MonotonicInstant?) -> JSONValue {
             guard let instant, let t = fixTime(instant) else { return .null }
             return .number((t * 1000).rounded() / 1000)
@@ -104,6 +106,12 @@ public struct CueLogEntry: Sendable, Equatable {
             ("route", .number(Double(route))),
         ]
         if let reason { pairs.append(("reason", .string(reason))) }
+        if monotonic {
+            func seconds(_ instant: MonotonicInstant?) -> JSONValue {
+                instant.map { .number(($0.seconds * 1000).rounded() / 1000) } ?? .null
+            }
+            pairs += [("m_trigger", seconds(trigger)), ("m_audio_start", seconds(audioStart)), ("m_audio_end", seconds(audioEnd))]
+        }
         return JSONTextWriter.line(.object(JSONObject(pairs)))
     }
 }

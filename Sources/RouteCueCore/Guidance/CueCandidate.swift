@@ -14,6 +14,10 @@ enum CueKey: Hashable, Sendable {
     case arrival(leg: Int)
     /// "Recalculating", once per off-route episode.
     case offRoute(episode: Int)
+    /// "GPS signal lost", once per outage.
+    case gpsLost(outage: Int)
+    /// "GPS signal regained", once per outage it was lost in.
+    case gpsRegained(outage: Int)
 }
 
 /// A cue that may be spoken soon: its words and where along the route they must be heard.

@@ -12,6 +12,7 @@ extension GuidanceEngine {
     /// Looks at the situation at `now`: speaks the most important cue that is due, if any fits, skips those whose
     /// moment passed, and sets `nextWakeup`.
     mutating func schedule(at now: MonotonicInstant, into actions: inout [GuidanceAction]) {
+        queueGPSLostCue(now: now)
         let e = progress.estimate(at: now)
         let candidates = self.candidates(e, now: now, actions: &actions)
         for c in candidates {
@@ -23,7 +24,7 @@ extension GuidanceEngine {
         if !(playingUntil.map { $0 > now } ?? false) {
             speakDue(&timed, e: e, now: now, into: &actions)
         }
-        nextWakeup = nextLook(timed, e: e, now: now)
+        nextWakeup = [nextLook(timed, e: e, now: now), gpsLostCueDue].compactMap { $0 }.min()
     }
 
     /// When the first word of `c` should be heard: where its distance is true, as soon as possible when that point
@@ -162,6 +163,14 @@ extension GuidanceEngine {
         playingUntil = end.advanced(bySeconds: timing.gapSeconds)
         playingID = id
         actions.append(.speak(cue))
+        // A later stage heard first (at high speed the action's lead can exceed the distance stage's metres): the
+        // earlier stages of the maneuver would now be heard after it, counting back up.
+        if let m = c.maneuver, let stage = c.stage, stage != .continue, c.kind == .maneuver, let plan = plans[m] {
+            for earlier in Self.approachStages where earlier < stage {
+                skipStage(route.maneuvers[m], earlier, plan: plan, e: e,
+                          reason: "the \(stage.rawValue) stage was spoken first", actions: &actions)
+            }
+        }
     }
 
     private mutating func skip(_ c: CueCandidate, e: ProgressEstimate, reason: String, into actions: inout [GuidanceAction]) {

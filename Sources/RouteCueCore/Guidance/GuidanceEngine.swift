@@ -6,11 +6,11 @@ public struct GuidanceEngine: Sendable {
     /// Progress along the current route.
     public private(set) var progress: RouteProgress
     /// Timing options.
-    public let timing: TimingOptions
+    public private(set) var timing: TimingOptions
     /// The active audio route's latency and pre-roll.
     public private(set) var audio: AudioRouteTiming
     /// Where the words come from (a phrase pack, or the built-in plain English).
-    public let wording: CueWording
+    public private(set) var wording: CueWording
     /// Language tag written to the cue log.
     public var language: String { wording.language }
     /// Spoken durations, measured or estimated.
@@ -29,6 +29,8 @@ public struct GuidanceEngine: Sendable {
     var sequence = 0
     var pendingImmediate: [CueCandidate] = []
     var offRouteEpisodes = 0
+    /// GPS outages seen (progress's `gpsLost` events), numbering the lost/regained cues.
+    var gpsOutages = 0
     var departureDue = false
 
     /// An engine guiding along `route`.
@@ -42,6 +44,20 @@ public struct GuidanceEngine: Sendable {
 
     /// The route being followed.
     public var route: Route { progress.route }
+
+    /// Gives the engine new options (a configuration reload) keeping its route, its progress along it, what it has
+    /// said and its sequence numbers: the next maneuvers are planned again with the new options (their units, stage
+    /// table, wording), and nothing already spoken is repeated.
+    public mutating func reconfigure(timing: TimingOptions, progress options: ProgressOptions, wording: CueWording,
+                                     at now: MonotonicInstant) -> [GuidanceAction] {
+        self.timing = timing
+        self.wording = wording
+        progress.reconfigure(options)
+        plans.removeAll()
+        var actions: [GuidanceAction] = []
+        schedule(at: now, into: &actions)
+        return actions
+    }
 
     /// Handles one input at monotonic `now` and says what to do.
     public mutating func handle(_ input: GuidanceInput, at now: MonotonicInstant) -> [GuidanceAction] {
@@ -93,6 +109,10 @@ public struct GuidanceEngine: Sendable {
             case .waypointReached(let leg, let waypoint):
                 guard let waypoint, waypoint.announced else { break }
                 arrival(leg: leg, kind: .waypoint, subject: .waypointReached(name: waypoint.name), now: now)
+            case .gpsLost:
+                gpsOutages += 1
+            case .gpsRegained:
+                gpsRegained(now: now)
             case .arrived:
                 let leg = max(0, route.legs.count - 1)
                 let name = route.waypoints.last { $0.role == .destination }?.name
@@ -123,7 +143,7 @@ public struct GuidanceEngine: Sendable {
     }
 
     /// A cue with no distance, to be spoken as soon as nothing else is playing, within `within` seconds.
-    private func immediate(_ key: CueKey, kind: CueKind, leg: Int, text: String, now: MonotonicInstant,
+    func immediate(_ key: CueKey, kind: CueKind, leg: Int, text: String, now: MonotonicInstant,
                            within: Double) -> CueCandidate {
         CueCandidate(key: key, kind: kind, stage: nil, maneuver: nil, leg: leg, full: text, short: nil, reference: nil,
                      heardAt: nil, target: nil, trueLower: -.infinity, endLeadSeconds: 0,

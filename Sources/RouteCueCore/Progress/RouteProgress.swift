@@ -5,7 +5,7 @@ public struct RouteProgress: Sendable {
     /// The route being followed.
     public internal(set) var route: Route
     /// The tunables.
-    public let options: ProgressOptions
+    public private(set) var options: ProgressOptions
     /// On route, off route, …
     public internal(set) var state: GuidanceState = .acquiring
     /// The current leg.
@@ -37,6 +37,12 @@ public struct RouteProgress: Sendable {
         self.timeline = RouteTimeline(route)
         self.options = options
         self.clock = FixClock(latencyFloor: options.fixLatencyFloorSeconds)
+    }
+
+    /// Takes new tunables, keeping the position, the filter and the state (a configuration reload).
+    public mutating func reconfigure(_ newOptions: ProgressOptions) {
+        options = newOptions
+        clock.latencyFloor = max(0, newOptions.fixLatencyFloorSeconds)
     }
 
     /// True while the latest fixes put the car outside the corridor, before that has lasted long enough to count as

@@ -46,6 +46,8 @@ public struct TimingOptions: Sendable, Equatable {
     /// Speak the route's own server announcements (Mapbox `voiceInstructions`, Valhalla `verbal_*`) at the places the
     /// server chose, instead of RouteCue's phrases, for maneuvers that have them.
     public var useSourceAnnouncements = false
+    /// "GPS signal lost" / "regained" (read from the configuration's `gps` section).
+    public var gpsCues = GPSCueOptions()
 
     /// The defaults.
     public init() {}
