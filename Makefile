@@ -11,19 +11,30 @@ BENCH       = .build/release/routecue-bench
 # Debian 12 packages: the C headers (and espeak-ng voices) of the four system-library targets; ALSA's plugins
 # (the file PCM `routecue say --wav` writes through) and utilities.
 DEB_PACKAGES = pkg-config libgps-dev libasound2-dev libasound2-plugins alsa-utils libespeak-ng-dev espeak-ng-data libdbus-1-dev
+# What the tests run against besides: JACK's dummy driver (a device that plays in real time), gpsd (fed NMEA by the
+# tests), the espeak-ng command (the bench's spawn-per-cue baseline).
+DEB_TEST_PACKAGES = $(DEB_PACKAGES) jackd2 gpsd espeak-ng
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build release test bench bench-audio demo deps install clean
+.PHONY: all build release test bench bench-audio demo deps deps-test install clean
 
 all: build
 
-deps:
-	@missing=$$(for p in $(DEB_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
+# Installs the Debian packages of PACKAGES that are missing (without recommends: jackd2 would pull in a desktop).
+define install-missing
+	@missing=$$(for p in $(1); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
 	if [ -n "$$missing" ]; then \
 	  echo "installing:" $$missing; \
-	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
 	else echo "deps: all Debian packages present"; fi
+endef
+
+deps:
+	$(call install-missing,$(DEB_PACKAGES))
+
+deps-test:
+	$(call install-missing,$(DEB_TEST_PACKAGES))
 
 build:
 	$(SWIFT) build
@@ -31,7 +42,7 @@ build:
 release:
 	$(SWIFT) build -c release
 
-test:
+test: deps-test
 	$(SWIFT) build
 	$(SWIFT) test --disable-swift-testing
 

@@ -49,7 +49,7 @@ let package = Package(
 
         .testTarget(name: "RouteCueCoreTests", dependencies: ["RouteCueCore", "TestSupport"]),
         .testTarget(name: "EdgeTests", dependencies: ["EventLoopKit", "GPSD", "ALSAOutput", "Speech", "DBusKit", "RouteCueService", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["TestSupport", "EventLoopKit"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -13,6 +13,9 @@ enum CLI {
         usage: routecue COMMAND [ARGS...]
 
         commands:
+          run [--config FILE] [--route FILE] [--gpsd HOST:PORT] [--device PCM] [--cues FILE] [...]
+                                          the head unit's guidance process: fixes from gpsd, cues spoken through
+                                          ALSA, systemd notification, SIGHUP reloads (routecue run --help)
           route inspect FILE [--json]     show a route file as RouteCue understands it (every maneuver, its
                                           position along the route and where in the file it came from)
           route convert FILE --to routecue
@@ -60,6 +63,8 @@ enum CLI {
             return SimulateCommand.run(Array(arguments.dropFirst()))
         case "say":
             return SayCommand.run(Array(arguments.dropFirst()))
+        case "run":
+            return RunCommand.run(Array(arguments.dropFirst()))
         default:
             printError("unknown command '\(command)' (try 'routecue --help')")
             return 2
@@ -72,6 +77,10 @@ enum CLI {
         do {
             return try body()
         } catch let error as ArgumentList.UsageError {
+            printError(error.description)
+            printError(usage, prefixed: false)
+            return 2
+        } catch let error as LanguageChoiceError {
             printError(error.description)
             printError(usage, prefixed: false)
             return 2

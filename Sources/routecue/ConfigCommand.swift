@@ -1,23 +1,17 @@
 import Foundation
 import RouteCueCore
+import RouteCueService
 
 /// Loading the configuration file for the CLI, and `routecue config check [FILE]`.
 enum ConfigCommand {
     /// Where the head unit keeps its configuration.
-    static let defaultPath = "/etc/routecue/routecue.json"
+    static let defaultPath = ConfigurationFile.defaultPath
 
     static let usage = "usage: routecue config check [FILE]   (default \(defaultPath))"
 
     /// The configuration at `path`, or at the default path when it exists, or the built-in defaults.
     static func load(_ path: String?) throws(RouteImportError) -> RouteCueConfiguration {
-        let chosen = path ?? (FileManager.default.fileExists(atPath: defaultPath) ? defaultPath : nil)
-        guard let chosen else { return RouteCueConfiguration() }
-        let bytes = try InputFile.read(chosen, maxBytes: 1 << 20)
-        do {
-            return try RouteCueConfiguration.parse(bytes)
-        } catch {
-            throw error.inFile(chosen)
-        }
+        try ConfigurationFile.load(path)
     }
 
     /// `routecue config check [FILE]`: exit 0 and say so when the file is valid.

@@ -1,5 +1,6 @@
 import Foundation
 import RouteCueCore
+import RouteCueService
 
 /// `routecue fixes inspect`: read a recorded drive and summarize its fixes and skipped lines.
 enum FixesCommand {

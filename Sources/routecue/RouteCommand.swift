@@ -1,5 +1,6 @@
 import Foundation
 import RouteCueCore
+import RouteCueService
 
 /// `routecue route inspect|convert`: read any supported route file and show or convert it.
 enum RouteCommand {

@@ -1,3 +1,15 @@
+import EventLoopKit
 import Foundation
 
-exit(CLI.main(Array(CommandLine.arguments.dropFirst())))
+// `routecue run` reads SIGTERM, SIGINT and SIGHUP from a signalfd on its event loop: they are blocked here, before
+// any thread exists, so every thread inherits the block and none of them is interrupted by a handler.
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "run" {
+    do {
+        try ProcessSignals.block(ProcessSignals.daemon)
+    } catch {
+        FileHandle.standardError.write(Data("routecue: cannot block the daemon's signals: \(error)\n".utf8))
+        exit(1)
+    }
+}
+exit(CLI.main(arguments))

@@ -78,6 +78,14 @@ public final class GuidanceAudio {
         rearmTimer()
     }
 
+    /// Gives the engine new options (a configuration reload) keeping its route, progress and what it has said; cues
+    /// are planned again with them.
+    public func reconfigure(timing: TimingOptions, progress: ProgressOptions, wording: CueWording) {
+        let actions = engine.reconfigure(timing: timing, progress: progress, wording: wording, at: scheduler.now)
+        carryOut(actions)
+        rearmTimer()
+    }
+
     /// Stops looking at the engine on its own timers (the end of a replay, or the daemon stopping); inputs are
     /// still handled.
     public func stopTimers() {

@@ -1,10 +1,11 @@
 import Foundation
 import RouteCueCore
 
-/// Reads an input file for the CLI, refusing files over the size limit before reading them.
-enum InputFile {
+/// Reads an input file (a route, a drive, the configuration, a phrase pack), refusing files over the size limit
+/// before reading them.
+public enum InputFile {
     /// The bytes of `path`, or an import error naming the file (missing, unreadable, too large).
-    static func read(_ path: String, maxBytes: Int) throws(RouteImportError) -> [UInt8] {
+    public static func read(_ path: String, maxBytes: Int) throws(RouteImportError) -> [UInt8] {
         let name = path
         let attributes: [FileAttributeKey: Any]
         do {

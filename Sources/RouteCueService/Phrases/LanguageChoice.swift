@@ -2,27 +2,30 @@ import RouteCueCore
 
 /// A requested language (`--lang`) resolved to an installed phrase pack along BCP 47 fallback, with the pack's
 /// espeak-ng voice; plain English with the `en-us` voice when no packs are installed and English is asked for.
-/// `simulate` and `say` both choose their language this way.
-struct LanguageChoice {
+/// `run`, `simulate` and `say` all choose their language this way.
+public struct LanguageChoice: Sendable {
     /// The pack chosen, or nil when no packs are installed (the built-in plain English).
-    let pack: PhrasePack?
+    public let pack: PhrasePack?
     /// The library the pack came from.
     private let library: PhrasePackLibrary?
     /// The espeak-ng voice name.
-    let voice: String
+    public let voice: String
     /// The language tag actually spoken.
-    let language: String
+    public let language: String
     /// How the request was resolved, when it was not direct.
-    let note: String?
+    public let note: String?
 
-    init(language requested: String, phrases: String?) throws {
+    /// The pack for `requested` from the library in `phrases` (or the first candidate folder). A malformed tag, or
+    /// a language other than English with no packs installed, throws `LanguageChoiceError`; a broken pack throws
+    /// its import error.
+    public init(language requested: String, phrases: String?) throws {
         let tag: LanguageTag
         do { tag = try LanguageTag(requested) } catch {
-            throw ArgumentList.UsageError(description: "--lang: \(error)")
+            throw LanguageChoiceError(description: "--lang: \(error)")
         }
         guard let library = try PhrasePackLibrary.open(phrases), !library.packs.isEmpty else {
             guard tag.language == "en" else {
-                throw ArgumentList.UsageError(description: "--lang \(requested): no phrase packs found (looked in \(PhrasePackLibrary.candidateFolders().joined(separator: ", ")); use --phrases DIR)")
+                throw LanguageChoiceError(description: "--lang \(requested): no phrase packs found (looked in \(PhrasePackLibrary.candidateFolders().joined(separator: ", ")); use --phrases DIR)")
             }
             (pack, library, voice, language, note) = (nil, nil, "en-us", "en-US", nil)
             return
@@ -36,8 +39,14 @@ struct LanguageChoice {
     }
 
     /// The abbreviation table of the pack's language, if the library has one (read from disk on each call).
-    func abbreviations() throws -> Abbreviations.LanguageTable? {
+    public func abbreviations() throws -> Abbreviations.LanguageTable? {
         guard let library, let pack else { return nil }
         return try library.abbreviations(for: pack)
     }
+}
+
+/// A language that cannot be chosen: a malformed tag, or no pack for it.
+public struct LanguageChoiceError: Error, Sendable, CustomStringConvertible {
+    /// One line.
+    public let description: String
 }

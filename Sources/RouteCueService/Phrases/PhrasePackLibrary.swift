@@ -3,19 +3,19 @@ import RouteCueCore
 
 /// The phrase packs installed with RouteCue (`config/phrases/` in the source tree): finding their folder, loading
 /// them with their languages' abbreviation tables, and choosing one for a requested language along BCP 47 fallback.
-struct PhrasePackLibrary {
+public struct PhrasePackLibrary: Sendable {
     /// The folder holding `<tag>.json` packs and `abbreviations/<language>.json` tables.
-    let folder: String
+    public let folder: String
     /// Every pack found, by tag.
-    let packs: [LanguageTag: PhrasePack]
+    public let packs: [LanguageTag: PhrasePack]
 
     /// The language used when a request finds nothing closer.
-    static let defaultLanguage = "en-US"
+    public static let defaultLanguage = "en-US"
 
     /// Where packs are looked for when `--phrases` is not given: `$ROUTECUE_PHRASES`, beside the installed binary
     /// (`<prefix>/share/routecue/phrases` for `<prefix>/bin/routecue`, as `make install` puts them),
     /// `/usr/share/routecue/phrases`, then `config/phrases` of the working directory (a source checkout).
-    static func candidateFolders(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+    public static func candidateFolders(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
         var folders = [environment["ROUTECUE_PHRASES"]].compactMap { $0 }.filter { !$0.isEmpty }
         if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
             let prefix = ((executable as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
@@ -27,7 +27,7 @@ struct PhrasePackLibrary {
     }
 
     /// The library in `explicit`, or in the first candidate folder that exists; nil when none does.
-    static func open(_ explicit: String?) throws -> PhrasePackLibrary? {
+    public static func open(_ explicit: String?) throws -> PhrasePackLibrary? {
         if let explicit {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: explicit, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -45,7 +45,7 @@ struct PhrasePackLibrary {
     }
 
     /// Loads every `<tag>.json` of `folder`; a broken pack is an error naming its file and key path.
-    init(folder: String) throws {
+    public init(folder: String) throws {
         self.folder = folder
         var packs: [LanguageTag: PhrasePack] = [:]
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
@@ -58,14 +58,14 @@ struct PhrasePackLibrary {
     }
 
     /// The abbreviation table of `pack`'s language (`abbreviations/<language>.json`), if there is one.
-    func abbreviations(for pack: PhrasePack) throws -> Abbreviations.LanguageTable? {
+    public func abbreviations(for pack: PhrasePack) throws -> Abbreviations.LanguageTable? {
         let path = (folder as NSString).appendingPathComponent("abbreviations/\(pack.language.language).json")
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         return try Abbreviations.parse(try InputFile.read(path, maxBytes: 1 << 22), name: path)
     }
 
     /// The pack for `requested` along BCP 47 fallback, and how it was found (one line for the log).
-    func resolve(_ requested: LanguageTag) throws -> (pack: PhrasePack, resolution: LanguageResolution) {
+    public func resolve(_ requested: LanguageTag) throws -> (pack: PhrasePack, resolution: LanguageResolution) {
         let tags = packs.keys.sorted { $0.description < $1.description }
         let fallbackDefault = try LanguageTag(Self.defaultLanguage)
         let defaultTag = packs[fallbackDefault] != nil ? fallbackDefault : (tags.first ?? fallbackDefault)

@@ -1,0 +1,405 @@
+import ALSAOutput
+import Dispatch
+import EventLoopKit
+import Glibc
+import RouteCueCore
+import Speech
+import Synchronization
+
+/// `routecue run`: the head unit's one process. On the event loop it owns the gpsd client, the guidance engine
+/// speaking through the audio service (the very `GuidanceAudio` wiring `simulate` replays), the cue log, the log on
+/// standard error, systemd's notifications and watchdog, and the signals: SIGTERM/SIGINT stop the cue at its next
+/// word boundary and exit 0, SIGHUP reloads the configuration (a bad file keeps the running one). Bad input — a
+/// route that does not import, a device that does not open, gpsd gone — is a log line, never the end.
+@RouteCueLoop
+public final class GuidanceDaemon {
+    /// The command line's options.
+    public let options: DaemonOptions
+    /// The log.
+    public let log: DaemonLog
+    /// The configuration in force.
+    public private(set) var config = RouteCueConfiguration()
+    /// The gpsd client.
+    public private(set) var gps: GPSClient!
+    /// The audio service.
+    public private(set) var audio: AudioOutputService!
+    /// The guidance, once a route is loaded.
+    public private(set) var guidance: GuidanceAudio?
+
+    private let notifier: SystemdNotifier
+    private let finished: @Sendable (DaemonExit) -> Void
+    private var language: LanguageChoice?
+    private var wording = CueWording.plainEnglish
+    private var recorder: CueLogRecorder?
+    private var cueLog: CueLogFile?
+    private var signals: SignalWatch?
+    private var stopping = false
+    private var ended = false
+    private var lastStatus = ""
+    private var lastStatusAt = MonotonicInstant.zero
+    private lazy var watchdogTimer = LoopTimer(on: RouteCueLoop.loop) { [weak self] in self?.watchdogPing() }
+    private lazy var stopTimer = LoopTimer(on: RouteCueLoop.loop) { [weak self] in self?.end(.stopped) }
+    private lazy var statusTimer = LoopTimer(on: RouteCueLoop.loop) { [weak self] in self?.updateStatus(force: true) }
+
+    /// Runs the daemon until it stops; returns its exit status. Call on the main thread, after blocking
+    /// `ProcessSignals.daemon` and before anything else starts a thread.
+    public nonisolated static func run(_ options: DaemonOptions, log: DaemonLog = DaemonLog()) -> DaemonExit {
+        let outcome = Mutex<DaemonExit?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        let finished: @Sendable (DaemonExit) -> Void = { exit in
+            outcome.withLock { $0 = $0 ?? exit }
+            done.signal()
+        }
+        do {
+            try RouteCueLoop.loop.execute {
+                RouteCueLoop.assumeIsolated {
+                    let daemon = GuidanceDaemon(options: options, log: log, finished: finished)
+                    Self.running = daemon
+                    daemon.start()
+                }
+            }
+        } catch {
+            log.error("the event loop cannot run: \(error)")
+            return .runtimeFailure
+        }
+        done.wait()
+        return outcome.withLock { $0 ?? .runtimeFailure }
+    }
+
+    /// The daemon of this process (kept alive while it runs).
+    private static var running: GuidanceDaemon?
+
+    init(options: DaemonOptions, log: DaemonLog, finished: @escaping @Sendable (DaemonExit) -> Void) {
+        self.options = options
+        self.log = log
+        self.finished = finished
+        notifier = SystemdNotifier()
+    }
+
+    // MARK: - Starting
+
+    private func start() {
+        log.info("routecue starting (pid \(getpid()))")
+        do {
+            config = try ConfigurationFile.load(options.configPath)
+            language = try LanguageChoice(language: options.language, phrases: options.phrases)
+            wording = try Self.wording(language, markup: .plain)
+            if let note = language?.note { log.info(note) }
+            log.level = options.logLevel ?? DaemonLog.Severity(config.logging.level)
+            if let path = options.cuesPath { cueLog = try CueLogFile(path: path) }
+            if let directory = options.stateDirectory { try Self.makeDirectory(directory) }
+        } catch {
+            log.error("\(error)")
+            end(.configuration)
+            return
+        }
+        do {
+            audio = try AudioOutputService(settings: audioSettings())
+        } catch {
+            log.error("audio cannot start: \(error)")
+            end(.runtimeFailure)
+            return
+        }
+        audio.addListener { [weak self] report in self?.heard(report) }
+        do {
+            gps = GPSClient(settings: try gpsSettings())
+        } catch {
+            log.error("\(error)")
+            end(.configuration)
+            return
+        }
+        gps.addListener { [weak self] event in self?.gpsEvent(event) }
+        do {
+            signals = try RouteCueLoop.loop.watchSignals(ProcessSignals.daemon) { signal in
+                RouteCueLoop.assumeIsolated { [weak self] in self?.received(signal) }
+            }
+        } catch {
+            log.error("signals cannot be watched: \(error)")
+            end(.runtimeFailure)
+            return
+        }
+        gps.start()
+        if let path = options.routePath { loadRoute(path) }
+        let status = statusText()
+        notifier.ready(status: status)
+        lastStatus = status
+        log.info("ready: gpsd \(gps.settings.host):\(gps.settings.port), audio on \(audio.settings.device.device), language \(language?.language ?? "en-US"); \(status)")
+        if let interval = notifier.watchdogInterval {
+            log.debug("watchdog: pinging systemd every \(interval) s")
+            watchdogPing()
+        }
+        if let block = options.blockLoop { scheduleLoopBlock(block) }
+    }
+
+    /// The audio service's settings for the configured route, with `--device` for the `default` route.
+    private func audioSettings() -> AudioOutputService.Settings {
+        let route = config.audio.route
+        let pcm = route == "default" ? options.device : nil
+        var settings = AudioServiceSettings.make(config: config, pcm: pcm, voice: language?.voice ?? "en-us")
+        settings.voice.markup = SpeechMarkup(wording.markup)
+        return settings
+    }
+
+    /// The gpsd client's settings from the configuration, with `--gpsd` when given.
+    private func gpsSettings() throws -> GPSClient.Settings {
+        let g = config.gps
+        var settings = GPSClient.Settings(host: g.host, port: g.port, staleAfter: g.staleAfterSeconds,
+                                          reconnectMinimum: g.reconnectMinimumSeconds, reconnectMaximum: g.reconnectMaximumSeconds)
+        if let endpoint = options.gpsd {
+            let parsed = try GPSSettings.endpoint(endpoint)
+            settings.host = parsed.host
+            settings.port = parsed.port
+        }
+        return settings
+    }
+
+    private static func wording(_ choice: LanguageChoice?, markup: CueMarkup) throws -> CueWording {
+        guard let choice else { return .plainEnglish }
+        return CueWording(pack: choice.pack, abbreviations: try choice.abbreviations(), markup: markup)
+    }
+
+    private static func makeDirectory(_ path: String) throws {
+        if mkdir(path, 0o700) != 0 && errno != EEXIST {
+            throw RouteImportError(file: path, message: "cannot create the state directory: \(String(cString: strerror(errno)))")
+        }
+    }
+
+    // MARK: - Routes
+
+    /// Loads the route or tour at `path`: a file that does not import is an error line and changes nothing.
+    public func loadRoute(_ path: String) {
+        let route: Route
+        do {
+            let options = config.importOptions
+            route = try RouteReader.read(try InputFile.read(path, maxBytes: options.maxBytes), name: path, options: options)
+        } catch {
+            log.error("route not loaded: \(error)")
+            return
+        }
+        load(route, from: path)
+    }
+
+    /// Guides along `route` from now on (the first route starts the engine; a later one replaces the old route
+    /// without repeating what was said).
+    public func load(_ route: Route, from source: String) {
+        log.info("route loaded from \(source): \(route.maneuvers.count) maneuvers, \(GuidanceStatus.distance(route.length)), \(route.legs.count) leg\(route.legs.count == 1 ? "" : "s")")
+        if let guidance {
+            guidance.handle(.newRoute(route))
+            return
+        }
+        let routeName = config.audio.route
+        let engine = GuidanceEngine(route: route, progress: config.progressOptions, timing: config.timingOptions,
+                                    audio: audio.effectiveTiming, wording: wording)
+        let guidance = GuidanceAudio(engine: engine, service: audio,
+                                     openAheadSeconds: config.audio.routes[routeName]?.openAheadSeconds ?? 0)
+        self.guidance = guidance
+        guidance.addListener { [weak self] event in self?.guidanceEvent(event) }
+        recorder = CueLogRecorder(guidance: guidance) { [weak self] entry in self?.logged(entry) }
+        updateStatus(force: true)
+    }
+
+    // MARK: - Events
+
+    private func gpsEvent(_ event: GPSClient.Event) {
+        switch event {
+        case .fix(let fix):
+            guidance?.handle(.fix(fix))
+            updateStatus(force: false)
+        case .state(let state):
+            switch state {
+            case .unreachable, .lost: log.warning("gps: \(state)")
+            default: log.info("gps: \(state)")
+            }
+            updateStatus(force: true)
+        case .note(let note):
+            log.info("gps: \(note)")
+        }
+    }
+
+    private func guidanceEvent(_ event: GuidanceAudio.Event) {
+        guard case .action(let action) = event else { return }
+        switch action {
+        case .progress(let progress):
+            switch progress {
+            case .acquired(let along): log.info("on the route at \(GuidanceStatus.distance(along)) from its start")
+            case .offRoute(let reason): log.warning("off route: \(reason)")
+            case .backOnRoute: log.info("back on the route")
+            case .waypointReached(let leg, _): log.info("waypoint reached: leg \(leg) done")
+            case .waypointSkipped(let leg): log.info("waypoint of leg \(leg) skipped")
+            case .arrived: log.info("arrived at the destination")
+            case .gpsLost: log.info("guidance: no fix, predicting the position")
+            case .gpsRegained(let seconds): log.info("guidance: fixes back after \(Int(seconds.rounded())) s")
+            case .fixRejected(let reason): log.debug("fix not used: \(reason)")
+            case .rerouteRequested: break
+            }
+            updateStatus(force: true)
+        case .reroute(let request):
+            log.info("reroute needed (\(request.reason), attempt \(request.attempt)); no routing engine is configured")
+        default:
+            break
+        }
+    }
+
+    private func heard(_ report: AudioOutputService.Report) {
+        switch report {
+        case .deviceOpened(let request, let configuration, let timing):
+            log.debug("audio device \(request.device) open: \(configuration.rate) Hz, \(configuration.channels) channels, output latency \(Int((timing.outputLatency * 1000).rounded())) ms")
+        case .deviceError(let device, let message):
+            log.warning("audio device \(device): \(message)")
+        case .underrun:
+            log.debug("audio underrun (recovered)")
+        case .output(.didPlay):
+            if stopping, audio.isIdle { end(.stopped) }
+        default:
+            break
+        }
+    }
+
+    /// A cue-log entry: a log line, and a line of the cue log file when one is kept.
+    private func logged(_ entry: CueLogEntry) {
+        let what = "\(entry.stage?.rawValue ?? entry.kind.rawValue)\(entry.maneuver.map { " m\($0)" } ?? "")"
+        let reason = entry.reason.map { " (\($0))" } ?? ""
+        switch entry.event {
+        case .spoken: log.info("spoken #\(entry.seq) \(what): \"\(entry.text)\"\(reason)")
+        case .skipped: log.info("skipped #\(entry.seq) \(what): \"\(entry.text)\"\(reason)")
+        case .cancelled: log.warning("cancelled #\(entry.seq) \(what): \"\(entry.text)\"\(reason)")
+        }
+        guard let cueLog else { return }
+        let clock = guidance?.engine.progress.clock
+        do {
+            try cueLog.append(entry.jsonLine(fixTime: { clock?.fixTime(at: $0) }, monotonic: true))
+        } catch {
+            log.error("cue log: \(error); no more entries are written")
+            self.cueLog = nil
+        }
+    }
+
+    // MARK: - Status and watchdog
+
+    private func statusText() -> String {
+        GuidanceStatus.text(gps: gps?.state ?? .connecting, engine: guidance?.engine, at: RouteCueLoop.loop.now)
+    }
+
+    /// Sends systemd the status when it changed: at once for a change of state, at most every 2 s for distances.
+    private func updateStatus(force: Bool) {
+        guard !stopping else { return }
+        let now = RouteCueLoop.loop.now
+        let text = statusText()
+        guard text != lastStatus else { return }
+        let kind = { (s: String) in s.prefix { $0 != ":" } }
+        if !force, kind(text) == kind(lastStatus), now.seconds(since: lastStatusAt) < 2 {
+            statusTimer.set(lastStatusAt.advanced(bySeconds: 2))
+            return
+        }
+        if kind(text) != kind(lastStatus) { log.info("status: \(text)") }
+        lastStatus = text
+        lastStatusAt = now
+        notifier.status(text)
+    }
+
+    private func watchdogPing() {
+        guard let interval = notifier.watchdogInterval, !ended else { return }
+        notifier.watchdog()
+        watchdogTimer.set(RouteCueLoop.loop.now.advanced(bySeconds: interval))
+    }
+
+    /// `--debug-block-loop`: blocks the loop's thread, so the watchdog pings stop (for testing systemd's watchdog).
+    private func scheduleLoopBlock(_ block: (after: Double, duration: Double)) {
+        log.warning("debug: the event loop will block for \(block.duration) s after \(block.after) s")
+        _ = try? RouteCueLoop.loop.schedule(atNanoseconds: RouteCueLoop.loop.nowNanoseconds + UInt64(block.after * 1e9)) {
+            usleep(UInt32(min(block.duration, 4000) * 1e6))
+        }
+    }
+
+    // MARK: - Signals
+
+    private func received(_ signal: Int32) {
+        switch signal {
+        case SIGHUP:
+            reload()
+        case SIGTERM, SIGINT:
+            stop(signal == SIGTERM ? "SIGTERM" : "SIGINT")
+        default:
+            break
+        }
+    }
+
+    /// Stops: the cue playing ends at its next word boundary, nothing else is spoken, then exit 0 (within 0.8 s
+    /// even if the device never answers). A second signal ends at once.
+    public func stop(_ why: String) {
+        guard !stopping else {
+            end(.stopped)
+            return
+        }
+        stopping = true
+        log.info("stopping (\(why))")
+        notifier.stopping(status: "stopping")
+        gps.stop()
+        guidance?.stopTimers()
+        audio.perform(.clearQueue)
+        audio.perform(.supersedeCurrent)
+        if audio.isIdle {
+            end(.stopped)
+        } else {
+            stopTimer.set(RouteCueLoop.loop.now.advanced(bySeconds: 0.8))
+        }
+    }
+
+    private func end(_ exit: DaemonExit) {
+        guard !ended else { return }
+        ended = true
+        watchdogTimer.set(nil)
+        recorder?.detach()
+        audio?.shutdown()
+        signals?.cancel()
+        if exit == .stopped { log.info("stopped") }
+        finished(exit)
+    }
+
+    /// SIGHUP: reads the configuration file again; a file with problems is reported problem by problem and the
+    /// running configuration kept. The route and the progress along it are kept either way.
+    public func reload() {
+        guard let path = ConfigurationFile.chosen(options.configPath) else {
+            log.info("reload: no configuration file (\(ConfigurationFile.defaultPath) absent); keeping the built-in defaults")
+            return
+        }
+        notifier.reloading()
+        defer { notifier.ready(status: statusText()) }
+        let bytes: [UInt8]
+        do {
+            bytes = try InputFile.read(path, maxBytes: ConfigurationFile.maxBytes)
+        } catch {
+            log.error("reload: \(error); keeping the running configuration")
+            return
+        }
+        switch RouteCueConfiguration.parseReportingProblems(bytes) {
+        case .failure(let problems):
+            for problem in problems.problems { log.error("reload: \(problem.inFile(path))") }
+            log.error("reload: \(path) has \(problems.problems.count) problem\(problems.problems.count == 1 ? "" : "s"); keeping the running configuration")
+        case .success(let new):
+            apply(new)
+            log.info("reload: \(path) applied")
+        }
+    }
+
+    private func apply(_ new: RouteCueConfiguration) {
+        config = new
+        log.level = options.logLevel ?? DaemonLog.Severity(new.logging.level)
+        if let settings = try? gpsSettings() { gps.apply(settings) }
+        audio.setPolicy(new.audio.policy)
+        audio.setRoute(device: audioSettings().device, timing: new.audioRoute(new.audio.route))
+        guidance?.reconfigure(timing: new.timingOptions, progress: new.progressOptions, wording: wording)
+    }
+}
+
+extension DaemonLog.Severity {
+    /// The log severity of a configured level.
+    init(_ level: LogLevel) {
+        switch level {
+        case .error: self = .error
+        case .warning: self = .warning
+        case .info: self = .info
+        case .debug: self = .debug
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import RouteCueCore
+import RouteCueService
+
+/// `routecue run`: the daemon of the head unit.
+enum RunCommand {
+    static let usage = """
+        usage: routecue run [--config FILE] [--route FILE] [--gpsd HOST:PORT] [--device PCM] [--cues FILE]
+                            [--state-dir DIR] [--lang TAG] [--phrases DIR] [--log-level LEVEL]
+        """
+
+    static let help = """
+        routecue run — the head unit's guidance process: gpsd in, spoken cues out
+
+        \(usage)
+
+          --config FILE       the configuration (default /etc/routecue/routecue.json; the built-in defaults when it
+                              does not exist); SIGHUP reads it again (a bad file keeps the running one, and every
+                              problem is logged with its key path)
+          --route FILE        a route or tour to guide along from the start (any format `routecue route inspect`
+                              reads); a file that does not import is an error line and no route
+          --gpsd HOST:PORT    where gpsd listens (default: the configuration's gps.gpsd, localhost:2947); RouteCue
+                              starts without it and keeps reconnecting
+          --device PCM        the ALSA PCM of the default audio route (default: the configuration's, "default")
+          --cues FILE         write the cue log there: JSON Lines, one object per cue spoken, cancelled or skipped
+                              (docs/cue-log.md), appended as each is decided
+          --state-dir DIR     where RouteCue keeps state between runs (created if missing)
+          --lang TAG          the language of the cues, BCP 47 (default en-US), with the fallback simulate uses
+          --phrases DIR       the phrase packs (default: as simulate)
+          --log-level LEVEL   error, warning, info or debug (default: the configuration's logging.level, info)
+          --debug-block-loop AFTER:FOR
+                              debugging: block the event loop AFTER seconds after start for FOR seconds (the systemd
+                              watchdog pings stop)
+
+        Logs one line per event on standard error; under systemd (JOURNAL_STREAM) each line carries its priority.
+        Notifies systemd (NOTIFY_SOCKET): READY=1 once configuration, audio and the gpsd client are set up, STATUS=
+        as guidance changes, WATCHDOG=1 at half of WATCHDOG_USEC, STOPPING=1.
+        SIGTERM or SIGINT: the cue playing stops at its next word boundary, exit 0 within a second.
+
+        Exit status: 0 stopped by a signal, 1 runtime failure (a thread or the event loop could not start),
+        2 usage error, 78 configuration error (configuration file, phrase packs, cue log path).
+        """
+
+    /// Runs the command; returns the exit status.
+    static func run(_ arguments: [String]) -> Int32 {
+        if arguments.contains("--help") || arguments.contains("-h") { print(help); return 0 }
+        let options: DaemonOptions
+        let level: DaemonLog.Severity?
+        do {
+            let args = try ArgumentList(arguments, valued: ["config", "route", "gpsd", "device", "cues", "state-dir", "lang",
+                                                            "phrases", "log-level", "debug-block-loop"],
+                                        flagNames: ["help"])
+            guard args.positional.isEmpty else { throw ArgumentList.UsageError(description: "unexpected argument '\(args.positional[0])'") }
+            var parsed = DaemonOptions()
+            parsed.configPath = args.value("config")
+            parsed.routePath = args.value("route")
+            parsed.gpsd = args.value("gpsd")
+            parsed.device = args.value("device")
+            parsed.cuesPath = args.value("cues")
+            parsed.stateDirectory = args.value("state-dir")
+            parsed.language = args.value("lang") ?? parsed.language
+            parsed.phrases = args.value("phrases")
+            if let block = args.value("debug-block-loop") {
+                let parts = block.split(separator: ":").map { Double($0) }
+                guard parts.count == 2, let after = parts[0], let duration = parts[1], after >= 0, duration > 0 else {
+                    throw ArgumentList.UsageError(description: "--debug-block-loop needs AFTER:FOR in seconds, not '\(block)'")
+                }
+                parsed.blockLoop = (after, duration)
+            }
+            if let endpoint = parsed.gpsd {
+                do { _ = try GPSSettings.endpoint(endpoint) } catch {
+                    throw ArgumentList.UsageError(description: "--gpsd: \(error)")
+                }
+            }
+            level = try args.choice("log-level", of: DaemonLog.Severity.self)
+            parsed.logLevel = level
+            options = parsed
+        } catch let error as ArgumentList.UsageError {
+            CLI.printError(error.description)
+            CLI.printError(usage, prefixed: false)
+            return DaemonExit.usage.rawValue
+        } catch {
+            CLI.printError("\(error)")
+            return DaemonExit.usage.rawValue
+        }
+        return GuidanceDaemon.run(options).rawValue
+    }
+}
