@@ -7,6 +7,7 @@ import Foundation
 //   routecue-bench timing --trace FILE --trace FILE ROUTE…  cue timing error: this engine vs a fix-triggered baseline
 //   routecue-bench audio [--device PCM] [--cues N]           due → first sample to ALSA: cached, on demand, spawned espeak-ng
 //   routecue-bench synthetic-gpx OUT POINTS                 writes a large GPX track for the import benchmark
+//   routecue-bench daemon-startup ROUTECUE [--runs N]        exec → READY=1 of routecue run, next to routecue --version
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
@@ -18,6 +19,8 @@ case "timing" where arguments.count >= 2:
     timingBench(Array(arguments.dropFirst()))
 case "audio":
     audioBench(Array(arguments.dropFirst()))
+case "daemon-startup" where arguments.count >= 2:
+    daemonStartupBench(Array(arguments.dropFirst()))
 case "synthetic-gpx":
     syntheticGPXBench(Array(arguments.dropFirst()))
 default:

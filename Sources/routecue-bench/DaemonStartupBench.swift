@@ -1,0 +1,73 @@
+import EventLoopKit
+import Foundation
+
+// `routecue-bench daemon-startup ROUTECUE [--runs N]`: from exec to READY=1 of `routecue run` (no gpsd listening, the
+// null PCM), next to the exec of `routecue --version` in the same run (the process, the Swift runtime and Foundation
+// starting, with nothing of RouteCue's own), and the resident memory at READY.
+
+func daemonStartupBench(_ args: [String]) {
+    guard let binary = args.first else { fail("daemon-startup needs the routecue binary", status: 2) }
+    let runs = args.firstIndex(of: "--runs").flatMap { Int(args[$0 + 1]) } ?? 10
+    var ready: [Double] = [], version: [Double] = [], rss: [Double] = []
+    for _ in 0..<runs {
+        let notify = NotifyListener()
+        let started = MonotonicClock.nanoseconds()
+        let process = spawn(binary, ["run", "--gpsd", "127.0.0.1:1", "--device", "null"],
+                            environment: ["NOTIFY_SOCKET": notify.path])
+        guard let message = notify.wait(for: "READY=1", timeout: 10) else {
+            process.terminate()
+            fail("daemon-startup: no READY=1 within 10 s")
+        }
+        ready.append(Double(message.at - started) / 1e6)
+        rss.append(Double(residentKiB(of: process.processIdentifier)) / 1024)
+        process.terminate()
+        process.waitUntilExit()
+        let versionStart = MonotonicClock.nanoseconds()
+        let plain = spawn(binary, ["--version"], environment: [:])
+        plain.waitUntilExit()
+        version.append(Double(MonotonicClock.nanoseconds() - versionStart) / 1e6)
+    }
+    print("bench daemon-startup: \(runs) runs of routecue run (release, no gpsd, null PCM) and of routecue --version, same run")
+    print(String(format: "  exec → READY=1         p50 %6.1f ms  max %6.1f ms   (goal ≤ 150 ms)", median(ready), ready.max() ?? 0))
+    print(String(format: "  exec → exit of --version p50 %6.1f ms  max %6.1f ms   (process + Swift runtime + Foundation)", median(version), version.max() ?? 0))
+    print(String(format: "  READY ÷ --version: %.1f×; resident memory at READY p50 %.1f MB", median(ready) / max(0.001, median(version)), median(rss)))
+}
+
+/// Starts `binary` with `arguments`, its output discarded, `environment` added to this process's.
+func spawn(_ binary: String, _ arguments: [String], environment: [String: String]) -> Process {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: binary)
+    process.arguments = arguments
+    var env = ProcessInfo.processInfo.environment
+    for key in ["NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID", "JOURNAL_STREAM"] { env[key] = nil }
+    env.merge(environment) { $1 }
+    process.environment = env
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    do { try process.run() } catch { fail("cannot start \(binary): \(error)") }
+    return process
+}
+
+/// Resident set size of process `pid` (KiB), from /proc.
+func residentKiB(of pid: Int32) -> Int {
+    procStatus(pid, "VmRSS:")
+}
+
+/// A `kB` field of /proc/PID/status.
+func procStatus(_ pid: Int32, _ field: String) -> Int {
+    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return 0 }
+    for line in status.split(separator: "\n") where line.hasPrefix(field) {
+        return Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
+    }
+    return 0
+}
+
+/// User + system CPU seconds of process `pid` so far, from /proc/PID/stat.
+func cpuSeconds(of pid: Int32) -> Double {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+          let close = stat.lastIndex(of: ")") else { return 0 }
+    let fields = stat[stat.index(after: close)...].split(separator: " ")
+    // After the command: state(0) ppid … utime is field 14 of the line, index 11 here; stime index 12.
+    guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
+    return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+}
