@@ -42,13 +42,13 @@ let package = Package(
         .executableTarget(name: "routecue-bench", dependencies: ["RouteCueCore", "RouteCueService", "DriveLab", "EventLoopKit", "ALSAOutput", "Speech"]),
 
         // Generated test drives: real route geometry driven with real recorded speed, with ground truth.
-        .target(name: "DriveLab", dependencies: ["RouteCueCore"]),
+        .target(name: "DriveLab", dependencies: ["RouteCueCore", "EventLoopKit"]),
 
         // Fixtures and helpers shared by the test targets.
         .target(name: "TestSupport", dependencies: ["RouteCueCore", "DriveLab", "EventLoopKit"]),
 
         .testTarget(name: "RouteCueCoreTests", dependencies: ["RouteCueCore", "TestSupport"]),
-        .testTarget(name: "EdgeTests", dependencies: ["EventLoopKit", "GPSD", "ALSAOutput", "Speech", "DBusKit", "RouteCueService", "TestSupport"]),
+        .testTarget(name: "EdgeTests", dependencies: ["EventLoopKit", "DriveLab", "GPSD", "ALSAOutput", "Speech", "DBusKit", "RouteCueService", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport", "EventLoopKit"]),
     ],
     swiftLanguageModes: [.v6]

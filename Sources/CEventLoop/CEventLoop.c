@@ -2,6 +2,7 @@
 #include "CEventLoop.h"
 
 #include <errno.h>
+#include <malloc.h>
 #include <pthread.h>
 #include <string.h>
 #include <time.h>
@@ -55,4 +56,8 @@ int routecue_unblock_signals(const int *signals, int count) {
 
 int routecue_set_thread_name(const char *name) {
     return pthread_setname_np(pthread_self(), name);
+}
+
+int routecue_release_free_heap(void) {
+    return malloc_trim(0);
 }

@@ -42,4 +42,7 @@ int routecue_unblock_signals(const int *signals, int count);
 /// Names the calling thread (pthread_setname_np; Linux keeps 15 bytes). Returns 0 or an errno value.
 int routecue_set_thread_name(const char *name);
 
+/// Returns the heap's free memory to the system (glibc malloc_trim(0)); 1 when memory was released.
+int routecue_release_free_heap(void);
+
 #endif

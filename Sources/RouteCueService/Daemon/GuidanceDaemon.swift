@@ -176,6 +176,9 @@ public final class GuidanceDaemon {
             log.error("route not loaded: \(error)")
             return
         }
+        // The file's bytes and its parse tree (several times the file) are gone now: hand the freed heap back to the
+        // system, or the daemon would keep the import's peak resident for as long as it runs.
+        ProcessMemory.releaseFreeHeap()
         load(route, from: path)
     }
 
@@ -248,8 +251,15 @@ public final class GuidanceDaemon {
             log.warning("audio device \(device): \(message)")
         case .underrun:
             log.debug("audio underrun (recovered)")
+        case .firstSample(let id, let latency, let cacheHit):
+            log.debug("playing #\(id): first sample \(Int((latency * 1000).rounded())) ms after due, \(cacheHit ? "pre-rendered" : "synthesized on demand")")
+        case .playbackEnded(let id, .stoppedAtWordBoundary, let frames):
+            log.info("stopped #\(id) at a word boundary after \(frames) frames")
+        case .playbackEnded(let id, .stoppedImmediately, _):
+            log.info("stopped #\(id) at once")
         case .output(.didPlay):
-            if stopping, audio.isIdle { end(.stopped) }
+            // Ends after every listener has heard this report (the cue log records the interrupted cue).
+            if stopping, audio.isIdle { RouteCueLoop.loop.deliver { [weak self] in self?.end(.stopped) } }
         default:
             break
         }

@@ -1,0 +1,212 @@
+import DriveLab
+import EventLoopKit
+import Foundation
+import RouteCueCore
+import TestSupport
+import XCTest
+
+/// `routecue run` end to end with the real components: a recorded drive fed in real time to a real gpsd by a
+/// test-owned NMEA feeder, the daemon guiding along the route, its cue log and its audio (JACK's dummy driver, paced
+/// like a sound card, with a WAV tap in front). gpsd killed and restarted, gpsd silent, SIGTERM during a cue.
+final class DaemonDriveTests: XCTestCase {
+    private var tmp: URL!
+    private var jack: JackDummyServer?
+    private var feeder: NMEAFeeder?
+    private var gpsd: GPSDProcess?
+    private var daemon: DaemonProcess?
+
+    override func setUpWithError() throws {
+        guard GPSDProcess.isInstalled else {
+            throw XCTSkip("gpsd is not installed (Debian package gpsd): routecue run's gpsd tests skipped")
+        }
+        guard FileManager.default.isExecutableFile(atPath: CommandRunner.routecueBinary.path) else {
+            XCTFail("\(CommandRunner.routecueBinary.path) is not built: `make test` builds it first")
+            return
+        }
+        tmp = try CommandRunner.temporaryDirectory()
+    }
+
+    override func tearDown() {
+        daemon?.kill()
+        gpsd?.stop()
+        feeder?.stop()
+        jack = nil
+        if let tmp { try? FileManager.default.removeItem(at: tmp) }
+    }
+
+    private static let route = "examples/grid-trip.osrm.json"
+
+    /// The example drive's first `seconds` epochs (1 Hz RMC+GGA).
+    private static func drive(seconds: Int) throws -> [String] {
+        let text = try String(contentsOf: SharedData.repositoryRoot.appendingPathComponent("examples/grid-trip-drive.nmea"), encoding: .utf8)
+        return Array(NMEAFeeder.epochs(ofNMEA: text).prefix(seconds))
+    }
+
+    /// Starts the feeder with `epochs`, a gpsd reading it, and `routecue run` on the example route speaking into
+    /// `device`; `config` is written to a file first. Returns the cue log's path.
+    @discardableResult
+    private func startDrive(_ epochs: [String], device: String, config: String = #"{"audio": {"device": {"idle_hold_s": 600}}}"#,
+                            environment: [String: String] = [:]) throws -> URL {
+        let feeder = try NMEAFeeder(epochs: epochs)
+        self.feeder = feeder
+        gpsd = try GPSDProcess(feedPort: feeder.port)
+        let configFile = tmp.appendingPathComponent("routecue.json")
+        try config.write(to: configFile, atomically: true, encoding: .utf8)
+        let cues = tmp.appendingPathComponent("cues.jsonl")
+        daemon = try DaemonProcess(["--config", configFile.path, "--route", Self.route, "--gpsd", "127.0.0.1:\(gpsd!.port)",
+                                    "--device", device, "--cues", cues.path, "--log-level", "debug"],
+                                   environment: environment)
+        return cues
+    }
+
+    private func alsaEnvironment() throws -> [String: String] {
+        jack = try JackDummyServer()
+        var env: [String: String] = [:]
+        for key in ["ALSA_CONFIG_PATH", "JACK_DEFAULT_SERVER", "JACK_NO_START_SERVER"] {
+            if let value = ProcessInfo.processInfo.environment[key] { env[key] = value }
+        }
+        return env
+    }
+
+    /// The cue log's entries.
+    private func entries(_ url: URL) throws -> [[String: Any]] {
+        let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+        return try text.split(separator: "\n").map {
+            try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+    }
+
+    private func key(_ entry: [String: Any]) -> String {
+        "\(entry["maneuver"] as? Int ?? -1) \(entry["stage"] as? String ?? entry["kind"] as? String ?? "")"
+    }
+
+    // MARK: - A drive end to end
+
+    func test_aRecordedDrive_throughGpsd_speaksItsCuesInOrder_whereTheWAVHasThem_asSimulateDoes() throws {
+        let env = try alsaEnvironment()
+        let epochs = try Self.drive(seconds: 62)
+        let wav = tmp.appendingPathComponent("drive.wav")
+        let cues = try startDrive(epochs, device: ALSATestEnvironment.pacedTap(wav.path), environment: env)
+        let daemon = try XCTUnwrap(self.daemon)
+        XCTAssertNotNil(daemon.line(containing: "gps: fix", within: 10), daemon.stderrText)
+        let feeder = try XCTUnwrap(self.feeder)
+        while !feeder.isFinished, daemon.isRunning { usleep(100_000) }
+        usleep(3_000_000)
+        daemon.send(SIGTERM)
+        XCTAssertEqual(daemon.waitForExit(within: 5), 0, daemon.stderrText)
+
+        let log = try entries(cues)
+        let spoken = log.filter { $0["event"] as? String == "spoken" }
+        print("routecue run through gpsd: " + spoken.map { "\(key($0)) \"\($0["text"] ?? "")\"" }.joined(separator: ", "))
+        XCTAssertGreaterThanOrEqual(spoken.count, 4, daemon.stderrText)
+        // In order: each cue's words start after the previous one's ended.
+        let starts = spoken.compactMap { $0["m_audio_start"] as? Double }, ends = spoken.compactMap { $0["m_audio_end"] as? Double }
+        XCTAssertEqual(starts.count, spoken.count)
+        for i in 1..<starts.count { XCTAssertGreaterThanOrEqual(starts[i], ends[i - 1] - 0.001, "cue \(i) starts after cue \(i - 1) ends") }
+
+        // The WAV holds speech where the log says, relative to the first cue (the device opened for it).
+        let audio = try WAVDecoder.decode(Array(try Data(contentsOf: wav)))
+        let rate = Double(audio.sampleRate)
+        let loud = { (frame: Int) -> Bool in abs(Int(audio.samples[frame * audio.channels])) > 300 }
+        guard let firstSound = (0..<audio.frameCount).first(where: loud) else { return XCTFail("the WAV holds no speech") }
+        for (i, start) in starts.enumerated() {
+            let expected = Double(firstSound) / rate + (start - starts[0])
+            let from = Int((expected - 0.15) * rate), to = min(audio.frameCount, Int((expected + 0.25) * rate))
+            XCTAssertTrue(from < to && (max(0, from)..<to).contains(where: loud),
+                          "cue \(i) \"\(spoken[i]["text"] ?? "")\" is heard in the WAV about \(expected) s in")
+            if i > 0 {
+                // Silence from shortly after the previous cue's end up to shortly before this one.
+                let quietFrom = Int((Double(firstSound) / rate + (ends[i - 1] - starts[0]) + 0.15) * rate)
+                let quietTo = Int((expected - 0.15) * rate)
+                if quietFrom < quietTo { XCTAssertFalse((quietFrom..<quietTo).contains(where: loud), "silence before cue \(i)") }
+            }
+        }
+
+        // The same excerpt through `routecue simulate` speaks the same maneuvers and stages.
+        let nmea = tmp.appendingPathComponent("excerpt.nmea")
+        try epochs.joined().write(to: nmea, atomically: true, encoding: .utf8)
+        let simulatedLog = tmp.appendingPathComponent("simulated.jsonl")
+        let simulated = try CommandRunner.routecue(["simulate", "--route", Self.route, "--fixes", nmea.path, "--cues", simulatedLog.path, "--quiet"])
+        XCTAssertEqual(simulated.status, 0, simulated.stderr)
+        // Both run past the excerpt's end differently (the daemon was stopped 3 s after it): compare what was
+        // triggered while fixes came.
+        let lastFixTime = try XCTUnwrap(try entries(simulatedLog).compactMap { $0["t_trigger"] as? Double }.first) + Double(epochs.count) - 4
+        func triggeredWhileDriving(_ list: [[String: Any]]) -> [String] {
+            list.filter { $0["event"] as? String == "spoken" && ($0["t_trigger"] as? Double ?? .infinity) < lastFixTime }.map(key)
+        }
+        let fromSimulate = triggeredWhileDriving(try entries(simulatedLog)), fromRun = triggeredWhileDriving(log)
+        XCTAssertEqual(fromRun, fromSimulate, "run and simulate speak the same cues")
+    }
+
+    // MARK: - gpsd going away
+
+    func test_gpsdKilledAndStartedAgain_fixesResumeWithin2s_andNoCueIsRepeated() throws {
+        let cues = try startDrive(try Self.drive(seconds: 40), device: "null")
+        let daemon = try XCTUnwrap(self.daemon), gpsd = try XCTUnwrap(self.gpsd)
+        XCTAssertNotNil(daemon.line(containing: "gps: fix", within: 10), daemon.stderrText)
+        usleep(4_000_000)
+        gpsd.kill9()
+        XCTAssertNotNil(daemon.line(containing: "gps: gpsd unreachable", within: 3), daemon.stderrText)
+        usleep(1_500_000)
+        let restarted = MonotonicClock.nanoseconds()
+        try gpsd.start()
+        // The next "gps: fix" after the restart.
+        let deadline = MonotonicClock.nanoseconds() + 10_000_000_000
+        var back: UInt64?
+        while back == nil, MonotonicClock.nanoseconds() < deadline {
+            back = daemon.stderr.first { $0.at > restarted && $0.text.contains("gps: fix") }?.at
+            usleep(5_000)
+        }
+        let seconds = try Double(XCTUnwrap(back, daemon.stderrText) - restarted) / 1e9
+        print(String(format: "fixes again %.2f s after gpsd was started again", seconds))
+        XCTAssertLessThanOrEqual(seconds, 2.0)
+        usleep(6_000_000)
+        XCTAssertTrue(daemon.isRunning)
+        daemon.send(SIGTERM)
+        XCTAssertEqual(daemon.waitForExit(within: 5), 0)
+        let keys = try entries(cues).filter { $0["event"] as? String == "spoken" }.map(key)
+        XCTAssertEqual(keys.count, Set(keys).count, "no cue repeated: \(keys)")
+    }
+
+    func test_gpsdSilent_isGPSLostWithinTheStalenessTime_andLostAndRegainedAreEachSpokenOnce() throws {
+        let cues = try startDrive(try Self.drive(seconds: 45), device: "null")
+        let daemon = try XCTUnwrap(self.daemon), feeder = try XCTUnwrap(self.feeder)
+        XCTAssertNotNil(daemon.line(containing: "on the route", within: 10), daemon.stderrText)
+        usleep(3_000_000)
+        feeder.pause()
+        let paused = MonotonicClock.nanoseconds()
+        let lost = try XCTUnwrap(daemon.line(containing: "gps: GPS lost (no report from gpsd for 3 s)", within: 6), daemon.stderrText)
+        let detection = Double(lost.at - paused) / 1e9
+        print(String(format: "gpsd silent: GPS lost %.2f s after the feeder paused (staleness 3 s)", detection))
+        XCTAssertLessThanOrEqual(detection, 3.5)
+        XCTAssertGreaterThanOrEqual(detection, 2.5)
+        XCTAssertNotNil(daemon.line(containing: "\"GPS signal lost\"", within: 12), "spoken 10 s after the last fix: \(daemon.stderrText)")
+        feeder.resume()
+        XCTAssertNotNil(daemon.line(containing: "\"GPS signal regained\"", within: 8), daemon.stderrText)
+        usleep(2_000_000)
+        daemon.send(SIGTERM)
+        XCTAssertEqual(daemon.waitForExit(within: 5), 0)
+        let texts = try entries(cues).filter { $0["event"] as? String == "spoken" }.compactMap { $0["text"] as? String }
+        XCTAssertEqual(texts.filter { $0 == "GPS signal lost" }.count, 1, "\(texts)")
+        XCTAssertEqual(texts.filter { $0 == "GPS signal regained" }.count, 1, "\(texts)")
+    }
+
+    // MARK: - Stopping
+
+    func test_SIGTERM_duringACue_endsItAtAWordBoundary_andExits0WithinASecond() throws {
+        let env = try alsaEnvironment()
+        try startDrive(try Self.drive(seconds: 30), device: ALSATestEnvironment.pacedDevice, environment: env)
+        let daemon = try XCTUnwrap(self.daemon)
+        // "In 400 meters, turn right onto Lindenallee" (2.8 s) starts about 6 s into the drive.
+        let playing = try XCTUnwrap(daemon.line(containing: "playing #2", within: 15), daemon.stderrText)
+        while MonotonicClock.nanoseconds() < playing.at + 700_000_000 { usleep(5_000) }
+        let sent = MonotonicClock.nanoseconds()
+        daemon.send(SIGTERM)
+        XCTAssertEqual(daemon.waitForExit(within: 3), 0, daemon.stderrText)
+        let took = Double(MonotonicClock.nanoseconds() - sent) / 1e9
+        print(String(format: "SIGTERM during a cue: exit 0 after %.2f s", took))
+        XCTAssertLessThan(took, 1.0)
+        XCTAssertTrue(daemon.stderrText.contains("stopped #2 at a word boundary"), daemon.stderrText)
+        XCTAssertTrue(daemon.stderrText.contains("interrupted: superseded"), "the cue log notes it: \(daemon.stderrText)")
+    }
+}
