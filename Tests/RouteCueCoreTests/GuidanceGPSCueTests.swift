@@ -84,8 +84,24 @@ final class GuidanceGPSCueTests: XCTestCase {
         let action = run.spoken(1, .action)
         XCTAssertEqual(action.count, 1, "\(run.result.log.map { "\($0.event) \($0.text) \($0.reason ?? "")" })")
         let lost = try XCTUnwrap(run.result.log.first { $0.text == Self.lost })
-        if lost.event == .spoken, let start = lost.audioStart, let end = lost.audioEnd, let a = action.first {
-            XCTAssertTrue(end <= a.audioStart || start >= a.audioEnd, "the lost cue does not overlap the action cue")
+        XCTAssertEqual(lost.event, .spoken, "the lost cue gives way and follows: \(lost.reason ?? "")")
+        let start = try XCTUnwrap(lost.audioStart), end = try XCTUnwrap(lost.audioEnd), a = try XCTUnwrap(action.first)
+        XCTAssertTrue(end <= a.audioStart || start >= a.audioEnd, "the lost cue does not overlap the action cue")
+    }
+
+    func test_aNewRouteDuringTheOutage_neitherRepeatsLostNorLosesRegained() throws {
+        let route = try F.makeRoute(turns: [.left], spacing: 4000, tail: 800)
+        let drive = F.drive(route, speed: 15).dropping(40.5...60.5)
+        var s = F.Stepper(GuidanceEngine(route: route))
+        for fix in F.arriving(drive.fixes, latency: 0.3, jitter: 0) {
+            s.send(.fix(fix), at: fix.received)
+            if fix.received.seconds > 40, fix.received.seconds < 41 {
+                // 12 s into the outage, after "lost": a new route (a reroute's answer) arrives.
+                s.send(.newRoute(route), at: MonotonicInstant(seconds: 52.5))
+            }
         }
+        let texts = s.spoken.map(\.text)
+        XCTAssertEqual(texts.filter { $0 == Self.lost }.count, 1, "\(texts)")
+        XCTAssertEqual(texts.filter { $0 == Self.regained }.count, 1, "\(texts)")
     }
 }

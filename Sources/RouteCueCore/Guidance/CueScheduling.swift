@@ -21,6 +21,7 @@ extension GuidanceEngine {
             }
         }
         var timed = candidates.map { Timed(candidate: $0, heard: plannedHearing($0, e: e, now: now)) }
+        giveWay(&timed)
         if !(playingUntil.map { $0 > now } ?? false) {
             speakDue(&timed, e: e, now: now, into: &actions)
         }
@@ -40,6 +41,26 @@ extension GuidanceEngine {
         if remaining - (isAction ? e.aheadMargin : 0) <= heardAt { return earliest }
         let dt = isAction ? e.time(toTravelWithMargin: remaining - heardAt) : e.time(toTravel: remaining - heardAt)
         return dt.map { max(earliest, now.advanced(bySeconds: $0)) }
+    }
+
+    /// A cue spoken as soon as possible that would run into a placed cue at least as important (a GPS cue meeting an
+    /// action cue due during the outage) waits until that one has ended, when it can still start in time; else it
+    /// stays due, and `fit` skips it with the reason.
+    private func giveWay(_ timed: inout [Timed]) {
+        let placed = timed.filter { $0.candidate.reference != nil && !done.contains($0.candidate.key) }
+            .compactMap { item in item.heard.map { (heard: $0, candidate: item.candidate) } }
+            .sorted { $0.heard < $1.heard }
+        guard !placed.isEmpty else { return }
+        for i in timed.indices where timed[i].candidate.reference == nil {
+            guard var start = timed[i].heard, let latest = timed[i].candidate.latestStart else { continue }
+            let c = timed[i].candidate
+            let seconds = durations.seconds(c.full) + timing.gapSeconds + Self.spacingSafetySeconds
+            for other in placed where other.candidate.priority >= c.priority && other.heard < start.advanced(bySeconds: seconds) {
+                let otherEnd = other.heard.advanced(bySeconds: durations.seconds(other.candidate.full) + timing.gapSeconds)
+                if otherEnd > start { start = otherEnd }
+            }
+            if start <= latest { timed[i].heard = start }
+        }
     }
 
     /// Speaks the most important due cue that fits; due cues that cannot fit are skipped with their reason.
@@ -156,6 +177,7 @@ extension GuidanceEngine {
                       target: c.target, speed: e.speed, routeGeneration: routeGeneration)
         done.insert(c.key)
         spokenKeys.insert(c.key)
+        noteGPSCueSpoken(c.key)
         pendingImmediate.removeAll { $0.key == c.key }
         if let m = c.maneuver, let stage = c.stage, c.kind != .warning {
             memory.note(route.maneuvers[m].location, type: route.maneuvers[m].type, stage: stage)

@@ -31,6 +31,9 @@ public struct GuidanceEngine: Sendable {
     var offRouteEpisodes = 0
     /// GPS outages seen (progress's `gpsLost` events), numbering the lost/regained cues.
     var gpsOutages = 0
+    /// The outage whose lost cue was queued, and the one whose lost cue was heard.
+    var gpsLostQueued: Int?
+    var gpsLostSpoken: Int?
     var departureDue = false
 
     /// An engine guiding along `route`.
