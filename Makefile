@@ -17,7 +17,7 @@ DEB_TEST_PACKAGES = $(DEB_PACKAGES) jackd2 gpsd espeak-ng
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build release test bench bench-audio demo deps deps-test install clean
+.PHONY: all build release test bench bench-audio bench-daemon demo deps deps-test install clean
 
 all: build
 
@@ -62,19 +62,36 @@ TIMING_ROUTES = routes/osrm/ferrostar/standard_osrm_polyline6_response.json \
                 routes/valhalla/ferrostar-osrm-format/valhalla_osrm_with_roundabouts.json \
                 routes/osrm-compatible/maplibre-navigation-ios/route-with-lanes.json
 
-# Audio: due → first sample for cached and on-demand cues vs spawning espeak-ng per cue, on a real-time device
-# (jackd's dummy driver, started here and stopped by PID) when jackd is installed, else on ALSA's null PCM.
-bench-audio:
-	$(SWIFT) build -c release --product routecue-bench
+# Runs $(1) with PCM set to a real-time device (jackd's dummy driver, started here and stopped by PID) when jackd is
+# installed, else to ALSA's null PCM (not paced).
+define with-paced-pcm
 	@if command -v jackd >/dev/null; then \
 	  server=routecue-bench-$$$$; \
 	  jackd -n $$server -d dummy -r 48000 -p 256 >/dev/null 2>&1 & jack=$$!; sleep 1; \
-	  JACK_DEFAULT_SERVER=$$server JACK_NO_START_SERVER=1 ALSA_CONFIG_PATH=/usr/share/alsa/alsa.conf:$(CURDIR)/tools/alsa-jack-paced.conf \
-	    $(BENCH) audio --device routecue_paced; status=$$?; \
+	  PCM=routecue_paced JACK_DEFAULT_SERVER=$$server JACK_NO_START_SERVER=1 \
+	    ALSA_CONFIG_PATH=/usr/share/alsa/alsa.conf:$(CURDIR)/tools/alsa-jack-paced.conf sh -c '$(1)'; status=$$?; \
 	  kill $$jack; wait $$jack 2>/dev/null; exit $$status; \
-	else echo "bench audio: jackd not installed, measuring on ALSA's null PCM (not paced)"; $(BENCH) audio --device null; fi
+	else echo "bench: jackd not installed, measuring on ALSA's null PCM (not paced)"; PCM=null sh -c '$(1)'; fi
+endef
 
-bench: bench-audio
+# Audio: due → first sample for cached and on-demand cues vs spawning espeak-ng per cue, on a real-time device.
+bench-audio:
+	$(SWIFT) build -c release --product routecue-bench
+	$(call with-paced-pcm,$(BENCH) audio --device $$PCM)
+
+# The daemon: exec → READY=1 (beside the bare process start); memory and CPU guiding the 4,532 km route from a real gpsd
+# at 1 Hz; generated drives fed in real time through a real gpsd into routecue run on a paced device, beside the same
+# drives through simulate (gpsd from Debian; the drives need ../shared/data).
+DAEMON_LOAD_ROUTE = routes/osrm-compatible/mapbox-directions-swift/v5_driving_dc_polyline.json
+DAEMON_DRIVE_ROUTES = routes/valhalla/ferrostar-osrm-format/valhalla_osrm_with_roundabouts.json \
+                      routes/osrm-compatible/maplibre-navigation-ios/route-with-lanes.json
+bench-daemon: release
+	$(BENCH) daemon-startup $(BIN_RELEASE) --runs 10
+	@if [ ! -d "$(SHARED)" ]; then echo "bench daemon: drives SKIPPED, $(SHARED) not found (a fresh clone has no ../shared)"; exit 0; fi; \
+	$(BENCH) daemon-load $(BIN_RELEASE) --route "$(SHARED)/$(DAEMON_LOAD_ROUTE)" --trace "$(SHARED)/$(word 1,$(TIMING_TRACES))" --seconds 120
+	$(call with-paced-pcm,[ ! -d "$(SHARED)" ] || $(BENCH) daemon-drive $(BIN_RELEASE) --device $$PCM $(foreach t,$(TIMING_TRACES),--trace "$(SHARED)/$(t)") $(foreach r,$(DAEMON_DRIVE_ROUTES),"$(SHARED)/$(r)"))
+
+bench: bench-audio bench-daemon
 	@if [ ! -d "$(SHARED)" ]; then echo "bench: SKIPPED, $(SHARED) not found (a fresh clone has no ../shared)"; exit 0; fi; \
 	for f in $(BENCH_ROUTES); do \
 	  $(BENCH) import "$(SHARED)/$$f" --iterations 7 || exit 1; \

@@ -57,7 +57,7 @@ public final class NMEAFeeder: Sendable {
         }
         self.port = Int(UInt16(bigEndian: actual.sin_port))
         listener = fd
-        let box = FeederBox()
+        let box = ThreadHandover<NMEAFeeder>()
         thread = try SystemThread(name: "nmea-feeder") { box.take().run() }
         box.hand(self)
     }
@@ -183,24 +183,5 @@ public final class NMEAFeeder: Sendable {
             offset += n
         }
         return true
-    }
-}
-
-/// Hands the feeder to its thread once `init` is done (the thread starts inside it); the box lets go of it then.
-private final class FeederBox: Sendable {
-    private let slot = Mutex<NMEAFeeder?>(nil)
-    private let ready = Atomic<Bool>(false)
-
-    func hand(_ feeder: NMEAFeeder) {
-        slot.withLock { $0 = feeder }
-        ready.store(true, ordering: .releasing)
-    }
-
-    func take() -> NMEAFeeder {
-        while !ready.load(ordering: .acquiring) { sched_yield() }
-        return slot.withLock { slot in
-            defer { slot = nil }
-            return slot!
-        }
     }
 }

@@ -48,10 +48,10 @@ public final class EventLoop: SerialExecutor, LoopScheduler, Sendable {
             preconditionFailure("the \(name) event loop cannot start: \(error)")
         }
         // The loop's thread holds the loop until `run` returns (a stopped loop then goes when its owners let go).
-        let box = LoopBox()
+        let box = ThreadHandover<EventLoop>()
         do {
             thread = try SystemThread(name: name) {
-                let loop = box.waitForLoop()
+                let loop = box.take()
                 loop.threadID.store(UInt(pthread_self()), ordering: .releasing)
                 loop.run()
             }
@@ -202,21 +202,5 @@ public final class EventLoop: SerialExecutor, LoopScheduler, Sendable {
             guard revents != 0 else { continue }
             dispatch(entry.id, revents: revents)
         }
-    }
-}
-
-/// Hands the loop to its thread once `init` has finished (the thread starts before `self` is complete).
-private final class LoopBox: Sendable {
-    private let loop = Mutex<EventLoop?>(nil)
-    private let handed = Atomic<Bool>(false)
-
-    func hand(_ eventLoop: EventLoop) {
-        loop.withLock { $0 = eventLoop }
-        handed.store(true, ordering: .releasing)
-    }
-
-    func waitForLoop() -> EventLoop {
-        while !handed.load(ordering: .acquiring) { sched_yield() }
-        return loop.withLock { $0! }
     }
 }

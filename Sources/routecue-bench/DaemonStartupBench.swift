@@ -33,8 +33,9 @@ func daemonStartupBench(_ args: [String]) {
     print(String(format: "  READY ÷ --version: %.1f×; resident memory at READY p50 %.1f MB", median(ready) / max(0.001, median(version)), median(rss)))
 }
 
-/// Starts `binary` with `arguments`, its output discarded, `environment` added to this process's.
-func spawn(_ binary: String, _ arguments: [String], environment: [String: String]) -> Process {
+/// Starts `binary` with `arguments`, its output discarded (standard error into the file `stderr` when given),
+/// `environment` added to this process's.
+func spawn(_ binary: String, _ arguments: [String], environment: [String: String], stderr: String? = nil) -> Process {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: binary)
     process.arguments = arguments
@@ -43,7 +44,11 @@ func spawn(_ binary: String, _ arguments: [String], environment: [String: String
     env.merge(environment) { $1 }
     process.environment = env
     process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
+    if let stderr, FileManager.default.createFile(atPath: stderr, contents: nil), let handle = FileHandle(forWritingAtPath: stderr) {
+        process.standardError = handle
+    } else {
+        process.standardError = FileHandle.nullDevice
+    }
     do { try process.run() } catch { fail("cannot start \(binary): \(error)") }
     return process
 }

@@ -8,6 +8,10 @@ import Foundation
 //   routecue-bench audio [--device PCM] [--cues N]           due → first sample to ALSA: cached, on demand, spawned espeak-ng
 //   routecue-bench synthetic-gpx OUT POINTS                 writes a large GPX track for the import benchmark
 //   routecue-bench daemon-startup ROUTECUE [--runs N]        exec → READY=1 of routecue run, next to routecue --version
+//   routecue-bench daemon-drive ROUTECUE [--device PCM] --trace FILE… ROUTE…
+//                                                           generated drives through gpsd and routecue run in real time vs simulate
+//   routecue-bench daemon-load ROUTECUE --route ROUTE --trace FILE [--seconds N]
+//                                                           memory and CPU of routecue run guiding ROUTE from gpsd at 1 Hz
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
@@ -21,6 +25,10 @@ case "audio":
     audioBench(Array(arguments.dropFirst()))
 case "daemon-startup" where arguments.count >= 2:
     daemonStartupBench(Array(arguments.dropFirst()))
+case "daemon-drive" where arguments.count >= 2:
+    daemonDriveBench(Array(arguments.dropFirst()))
+case "daemon-load" where arguments.count >= 2:
+    daemonLoadBench(Array(arguments.dropFirst()))
 case "synthetic-gpx":
     syntheticGPXBench(Array(arguments.dropFirst()))
 default:

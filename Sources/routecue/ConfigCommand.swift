@@ -21,13 +21,21 @@ enum ConfigCommand {
             return arguments.first == "--help" ? 0 : 2
         }
         let path = arguments.count == 2 ? arguments[1] : defaultPath
+        let bytes: [UInt8]
         do {
-            let config = try load(path)
+            bytes = try InputFile.read(path, maxBytes: ConfigurationFile.maxBytes)
+        } catch {
+            CLI.printError(error.description)
+            return 1
+        }
+        switch RouteCueConfiguration.parseReportingProblems(bytes) {
+        case .success(let config):
             print("\(path): valid (import.max_file_bytes \(config.importSettings.maxFileBytes))")
             print(summary(config))
             return 0
-        } catch {
-            CLI.printError(error.description)
+        case .failure(let problems):
+            // Every problem, as the daemon's reload reports them.
+            for problem in problems.problems { CLI.printError(problem.inFile(path).description) }
             return 1
         }
     }
@@ -51,6 +59,11 @@ enum ConfigCommand {
               audio: route \(a.route), volume \(number(a.volume)), prompt style \(a.promptStyle.rawValue), \
             spatial \(a.spatialEnabled ? "on" : "off"), \(a.device.rate) Hz × \(a.device.channels), period \(number(a.device.periodMilliseconds)) ms
               audio routes: \(routes.joined(separator: ", "))
+              gps: gpsd \(config.gps.endpoint), lost after \(number(config.gps.staleAfterSeconds)) s without a report, \
+            reconnect \(number(config.gps.reconnectMinimumSeconds))-\(number(config.gps.reconnectMaximumSeconds)) s, \
+            "GPS signal lost" \(config.gps.cues.announceLost ? "after \(number(config.gps.cues.lostAnnounceSeconds)) s" : "off"), \
+            "regained" \(config.gps.cues.announceRegained ? "on" : "off")
+              logging: level \(config.logging.level.rawValue)
             """
     }
 

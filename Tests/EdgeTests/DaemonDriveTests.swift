@@ -191,6 +191,25 @@ final class DaemonDriveTests: XCTestCase {
         XCTAssertEqual(texts.filter { $0 == "GPS signal regained" }.count, 1, "\(texts)")
     }
 
+    // MARK: - A device that does not open
+
+    func test_anAudioDeviceThatFailsToOpen_cancelsTheCueWithALSAsError_andGuidanceGoesOn() throws {
+        let cues = try startDrive(try Self.drive(seconds: 40), device: "routecue_no_such_pcm")
+        let daemon = try XCTUnwrap(self.daemon)
+        XCTAssertNotNil(daemon.line(containing: "cancelled #2", within: 20), daemon.stderrText)
+        XCTAssertNotNil(daemon.line(containing: "audio device routecue_no_such_pcm", within: 1), daemon.stderrText)
+        // Guidance goes on: later cues are tried on the device again, each cancelled with the reason.
+        XCTAssertNotNil(daemon.line(containing: "cancelled #4", within: 30), daemon.stderrText)
+        XCTAssertTrue(daemon.isRunning)
+        daemon.send(SIGTERM)
+        XCTAssertEqual(daemon.waitForExit(within: 5), 0)
+        let cancelled = try entries(cues).filter { $0["event"] as? String == "cancelled" }
+        XCTAssertGreaterThanOrEqual(cancelled.count, 3)
+        for entry in cancelled {
+            XCTAssertTrue((entry["reason"] as? String ?? "").contains("routecue_no_such_pcm"), "\(entry)")
+        }
+    }
+
     // MARK: - Stopping
 
     func test_SIGTERM_duringACue_endsItAtAWordBoundary_andExits0WithinASecond() throws {

@@ -1,0 +1,208 @@
+import DriveLab
+import EventLoopKit
+import Foundation
+import RouteCueCore
+import RouteCueService
+
+// `routecue-bench daemon-drive ROUTECUE --device PCM --trace SPEED_DRIVE [--trace …] ROUTE…`: generated drives (DriveLab:
+// real route geometry, real recorded speed, ground truth known) fed in real time through the NMEA feeder and a real
+// gpsd into `routecue run`, all drives at once (each with its own gpsd and daemon); the distance-stage trigger error
+// against the truth, late cues and action cues ending before their maneuver, next to the same drives through
+// `simulate`'s wiring (`DriveSimulator`) in the same run.
+//
+// `routecue-bench daemon-load ROUTECUE --route ROUTE --trace SPEED_DRIVE [--seconds N]`: resident memory and CPU of
+// `routecue run` guiding ROUTE from gpsd at 1 Hz for N seconds (default 120), next to gpsd's own CPU in the same run.
+
+/// One drive through gpsd and the daemon.
+private final class DaemonDrive {
+    let name: String
+    let route: Route
+    let drive: GeneratedDrive
+    let feeder: NMEAFeeder
+    let gpsd: GPSDProcess
+    let daemon: Process
+    let cues: String
+    /// The daemon's standard error.
+    let log: String
+
+    init(name: String, routePath: String, route: Route, drive: GeneratedDrive, binary: String, device: String) throws {
+        self.name = name
+        self.route = route
+        self.drive = drive
+        feeder = try NMEAFeeder(epochs: drive.fixes.map(DriveNMEA.sentences(for:)), secondsPerEpoch: 1)
+        gpsd = try GPSDProcess(feedPort: feeder.port)
+        let base = NSTemporaryDirectory() + "routecue-bench-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        cues = base + ".jsonl"
+        log = base + ".log"
+        daemon = spawn(binary, ["run", "--route", routePath, "--gpsd", "127.0.0.1:\(gpsd.port)", "--device", device, "--cues", cues],
+                       environment: [:], stderr: log)
+    }
+
+    /// The cue log as a record: its instants (CLOCK_MONOTONIC) mapped to the drive's fix time by the instants the
+    /// feeder sent each epoch (the receiver's measurement moments).
+    func record() throws -> DriveRecord {
+        let text = (try? String(contentsOfFile: cues, encoding: .utf8)) ?? ""
+        let log = try text.split(separator: "\n").map { try CueLogEntry(jsonLine: String($0)) }
+        if log.isEmpty {
+            let stderr = (try? String(contentsOfFile: self.log, encoding: .utf8)) ?? ""
+            print("  \(name): the cue log is empty; routecue run said:\n" + stderr.split(separator: "\n").suffix(15).map { "    " + $0 }.joined(separator: "\n"))
+        }
+        let sentFixes = feeder.sent.compactMap { sent -> Fix? in
+            guard let time = drive.fixes[sent.epoch].time else { return nil }
+            return Fix(time: time, received: MonotonicInstant(nanoseconds: sent.at), mode: .threeD, status: .gps)
+        }
+        return DriveRecord(log: log, reroutes: [], events: [], mapping: FixTimeMapping(fixes: sentFixes), fixCount: sentFixes.count)
+    }
+
+    func stop() {
+        if daemon.isRunning { daemon.terminate() }
+        daemon.waitUntilExit()
+        gpsd.stop()
+        feeder.stop()
+    }
+
+    /// Removes the cue log and the daemon's log.
+    func removeFiles() {
+        unlink(cues)
+        unlink(log)
+    }
+}
+
+/// Arguments: the routecue binary, `--device PCM`, `--trace` files, routes.
+private struct DriveBenchArguments {
+    var binary = ""
+    var device = "null"
+    var traces: [String] = []
+    var routes: [String] = []
+    var seconds = 120.0
+
+    init(_ args: [String]) {
+        var i = 0
+        while i < args.count {
+            switch args[i] {
+            case "--device" where i + 1 < args.count: device = args[i + 1]; i += 2
+            case "--trace" where i + 1 < args.count: traces.append(args[i + 1]); i += 2
+            case "--route" where i + 1 < args.count: routes.append(args[i + 1]); i += 2
+            case "--seconds" where i + 1 < args.count: seconds = Double(args[i + 1]) ?? seconds; i += 2
+            default:
+                if binary.isEmpty { binary = args[i] } else { routes.append(args[i]) }
+                i += 1
+            }
+        }
+    }
+}
+
+private func readRoute(_ path: String) -> Route {
+    guard let data = FileManager.default.contents(atPath: path) else { fail("\(path): cannot read") }
+    do { return try RouteReader.read([UInt8](data), name: path) } catch { fail("\(path): \(error)") }
+}
+
+private func readTrace(_ path: String) -> SpeedTrace {
+    guard let data = FileManager.default.contents(atPath: path) else { fail("\(path): cannot read") }
+    do { return try SpeedTrace.read([UInt8](data), name: path) } catch { fail("\(path): \(error)") }
+}
+
+func daemonDriveBench(_ args: [String]) {
+    let a = DriveBenchArguments(args)
+    guard !a.binary.isEmpty, !a.traces.isEmpty, !a.routes.isEmpty else {
+        fail("daemon-drive needs ROUTECUE, --trace FILE and at least one ROUTE", status: 2)
+    }
+    guard GPSDProcess.isInstalled else {
+        print("bench daemon-drive: SKIPPED, gpsd is not installed (Debian package gpsd)")
+        return
+    }
+    let traces = a.traces.map(readTrace)
+    var drives: [DaemonDrive] = []
+    var simulated: [(name: String, path: String, record: DriveRecord, route: Route, drive: GeneratedDrive)] = []
+    do {
+        // The drives through simulate's wiring first, so their synthesis does not compete with the live ones.
+        let simulator = try DriveSimulator(voice: "en-us")
+        var seed: UInt64 = 1
+        for path in a.routes {
+            let route = readRoute(path)
+            for trace in traces {
+                var options = DriveOptions()
+                options.seed = seed
+                seed += 1
+                let drive = try DriveGenerator.drive(route, trace: trace, options: options)
+                let name = "\((path as NSString).lastPathComponent) × \((trace.name as NSString).lastPathComponent)"
+                var engine = GuidanceEngine(route: route)
+                simulated.append((name, path, try simulator.run(engine: &engine, fixes: drive.fixes, options: SimulationOptions()), route, drive))
+            }
+        }
+        for s in simulated {
+            drives.append(try DaemonDrive(name: s.name, routePath: s.path, route: s.route, drive: s.drive, binary: a.binary, device: a.device))
+        }
+    } catch {
+        for d in drives { d.stop() }
+        fail("daemon-drive: \(error)")
+    }
+    let longest = drives.map { $0.drive.fixes.count }.max() ?? 0
+    print("bench daemon-drive: \(drives.count) drives in real time at once, the longest \(longest / 60) min \(longest % 60) s …")
+    while drives.contains(where: { !$0.feeder.isFinished }) { usleep(500_000) }
+    usleep(5_000_000)
+    var live: [(String, CueTimingEvaluation)] = []
+    for d in drives {
+        d.stop()
+        do {
+            live.append((d.name, CueTimingEvaluation(result: try d.record(), route: d.route, drive: d.drive)))
+        } catch {
+            print("  \(d.name): the cue log cannot be read: \(error)")
+        }
+        d.removeFiles()
+    }
+    let offline = simulated.map { ($0.name, CueTimingEvaluation(result: $0.record, route: $0.route, drive: $0.drive)) }
+    func report(_ label: String, _ runs: [(String, CueTimingEvaluation)]) {
+        let errors = runs.flatMap(\.1.distanceErrors)
+        let late = runs.flatMap { $0.1.heardAfterManeuver + $0.1.actionsEndingLate }
+        let actions = runs.reduce(0) { $0 + $1.1.actionsSpoken }
+        let endedBefore = actions - runs.reduce(0) { $0 + $1.1.actionsEndingLate.count }
+        let q = { (p: Double) in CueTimingEvaluation.quantile(errors, p) ?? .nan }
+        print(String(format: "  %-22@ %3d distance cues  p50 %5.2f m  p95 %5.2f m  max %5.1f m  late cues %d  action cues ending before the maneuver %d of %d (%.0f %%)",
+                     label as NSString, errors.count, q(0.5), q(0.95), errors.max() ?? .nan, late.count, endedBefore, actions,
+                     actions == 0 ? 100 : 100 * Double(endedBefore) / Double(actions)))
+        for cue in late { print("    late: \(cue)") }
+    }
+    report("routecue run via gpsd", live)
+    report("simulate (same drives)", offline)
+    for (name, evaluation) in live {
+        print("    \(name): \(evaluation.distanceErrors.count) distance cues, max \(String(format: "%.1f", evaluation.distanceErrors.max() ?? 0)) m")
+    }
+}
+
+func daemonLoadBench(_ args: [String]) {
+    let a = DriveBenchArguments(args)
+    guard !a.binary.isEmpty, let routePath = a.routes.first, let tracePath = a.traces.first else {
+        fail("daemon-load needs ROUTECUE --route ROUTE --trace SPEED_DRIVE", status: 2)
+    }
+    guard GPSDProcess.isInstalled else {
+        print("bench daemon-load: SKIPPED, gpsd is not installed (Debian package gpsd)")
+        return
+    }
+    let route = readRoute(routePath)
+    var options = DriveOptions()
+    options.seed = 7
+    let drive: GeneratedDrive
+    do { drive = try DriveGenerator.drive(route, trace: readTrace(tracePath), options: options) } catch { fail("daemon-load: \(error)") }
+    let d: DaemonDrive
+    do {
+        d = try DaemonDrive(name: "load", routePath: routePath, route: route, drive: drive, binary: a.binary, device: a.device)
+    } catch {
+        fail("daemon-load: \(error)")
+    }
+    defer { d.stop(); d.removeFiles() }
+    let pid = d.daemon.processIdentifier
+    usleep(20_000_000)
+    let (cpu0, gps0) = (cpuSeconds(of: pid), d.gpsd.pid.map(cpuSeconds(of:)) ?? 0)
+    let measured = max(10, a.seconds - 20)
+    usleep(UInt32(measured * 1e6))
+    let (cpu1, gps1) = (cpuSeconds(of: pid), d.gpsd.pid.map(cpuSeconds(of:)) ?? 0)
+    let fixes = d.feeder.sent.count
+    let rss = Double(procStatus(pid, "VmRSS:")) / 1024, peak = Double(procStatus(pid, "VmHWM:")) / 1024
+    let anon = Double(procStatus(pid, "RssAnon:")) / 1024
+    let perHour = (cpu1 - cpu0) / measured * 3600, gpsdPerHour = (gps1 - gps0) / measured * 3600
+    print("bench daemon-load: routecue run guiding \((routePath as NSString).lastPathComponent) (\(Int(route.length / 1000)) km) from gpsd at 1 Hz, \(fixes) fixes over \(Int(a.seconds)) s")
+    print(String(format: "  resident memory %.1f MB (peak %.1f MB; %.1f MB of it private, the rest shared libraries)   (goal ≤ 30 MB)", rss, peak, anon))
+    print(String(format: "  CPU per hour of 1 Hz driving: routecue run %.1f s (%.2f %% of a core), gpsd %.1f s in the same run (routecue ÷ gpsd %.1f×)",
+                 perHour, perHour / 36, gpsdPerHour, perHour / max(0.001, gpsdPerHour)))
+}
