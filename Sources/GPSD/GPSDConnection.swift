@@ -14,8 +14,11 @@ public final class GPSDConnection {
     private var data: UnsafeMutablePointer<gps_data_t>?
     private var registration: DescriptorRegistration?
     private var handler: (@RouteCueLoop (GPSDEvent) -> Void)?
-    /// libgps's line buffer holds 2 × GPS_JSON_RESPONSE_MAX; a report is copied into this one to read its class.
-    private var message = [CChar](repeating: 0, count: 16_384)
+    /// libgps 3.22 buffers at most this many bytes of one line (2 × GPS_JSON_RESPONSE_MAX, as its recv shows); a line
+    /// that long without a newline makes `gps_read` fail without a word.
+    static let lineLimit = 20_480
+    /// Each report is copied into this one (as long as libgps's buffer) to check it and read its class.
+    private var message = [CChar](repeating: 0, count: GPSDConnection.lineLimit + 1)
 
     private init(host: String, port: String, data: UnsafeMutablePointer<gps_data_t>) {
         self.host = host
@@ -63,6 +66,8 @@ public final class GPSDConnection {
         let fd = data.pointee.gps_fd
         do {
             try FileDescriptor.setNonBlocking(fd)
+            // libgps opens its socket without close-on-exec: a child started later would hold the connection open.
+            try FileDescriptor.setCloseOnExec(fd)
         } catch {
             throw GPSDError("watch \(host):\(port)", reason: "\(error)")
         }
@@ -88,29 +93,66 @@ public final class GPSDConnection {
         close()
     }
 
-    /// Reads every complete report the socket holds (each `gps_read` unpacks one line).
+    /// Reads every complete report the socket holds (each `gps_read` unpacks one line). libgps takes any line that
+    /// does not start with `{` as an empty packet and a truncated or malformed JSON object as a partial report, so
+    /// a line that is not a whole JSON object with a class is refused here: the connection is dropped with
+    /// `.unreadable`, not read as a report of no fix.
     private func readReports() {
         while let data, let handler {
             message[0] = 0
             data.pointee.set = 0
             let status = message.withUnsafeMutableBufferPointer { gps_read(data, $0.baseAddress, Int32($0.count)) }
+            let readError = errno
             if status == 0 { return }
             let line = message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
             if status < 0 {
                 let reason: String
-                if !line.isEmpty {
-                    reason = "gpsd sent a line libgps cannot read"
-                    handler(.unreadable(line: String(line.prefix(200))))
-                } else if errno != 0 {
-                    reason = String(cString: strerror(errno))
-                } else {
+                if readError != 0 {
+                    reason = String(cString: strerror(readError))
+                } else if Self.peerClosed(data.pointee.gps_fd) {
                     reason = "gpsd closed the connection"
+                } else {
+                    // libgps's buffer is full and holds no newline (gps_read fails with errno 0 then, as at end of file).
+                    let why = "a line longer than libgps's \(Self.lineLimit)-byte buffer"
+                    handler(.unreadable(line: Self.bufferedPrefix(data), why: why))
+                    reason = "gpsd sent \(why)"
                 }
                 close()
                 handler(.closed(reason: reason))
                 return
             }
+            guard Self.isReport(line) else {
+                let why = "a line that is not a gpsd JSON report"
+                handler(.unreadable(line: String(line.prefix(200)), why: why))
+                close()
+                handler(.closed(reason: "gpsd sent \(why)"))
+                return
+            }
             handler(.report(report(from: data.pointee, line: line)))
+        }
+    }
+
+    /// True when `line` is a whole JSON object with a `"class"` (all gpsd sends with WATCH_JSON): `{`, `}` last, a
+    /// class name, and no NUL cut it short (libgps copies up to the first NUL only).
+    static func isReport(_ line: String) -> Bool {
+        var bytes = Array(line.utf8)
+        while let last = bytes.last, last == UInt8(ascii: "\r") || last == UInt8(ascii: " ") { bytes.removeLast() }
+        guard bytes.first == UInt8(ascii: "{"), bytes.last == UInt8(ascii: "}") else { return false }
+        return !className(of: line).isEmpty
+    }
+
+    /// True when the peer has closed `fd` (a peek reads end of file); false when data or nothing is waiting.
+    private static func peerClosed(_ fd: Int32) -> Bool {
+        var byte: UInt8 = 0
+        return recv(fd, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) == 0
+    }
+
+    /// The first 200 bytes libgps holds (its buffer is full, so they are there and not NUL-terminated before).
+    private static func bufferedPrefix(_ data: UnsafeMutablePointer<gps_data_t>) -> String {
+        guard let buffer = gps_data(data) else { return "" }
+        let length = strnlen(buffer, 200)
+        return buffer.withMemoryRebound(to: UInt8.self, capacity: length) {
+            String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
         }
     }
 
@@ -172,8 +214,9 @@ public final class GPSDConnection {
 public enum GPSDEvent: Sendable, Equatable {
     /// A report.
     case report(GPSDReport)
-    /// A line libgps could not read (garbage on the socket); the connection is closed next.
-    case unreadable(line: String)
+    /// A line that is no gpsd report (garbage on the socket, `why` says how; `line` is its start); the connection
+    /// is closed next.
+    case unreadable(line: String, why: String)
     /// The connection ended (gpsd went away, an error, garbage); it is closed and deregistered.
     case closed(reason: String)
 }

@@ -4,9 +4,11 @@ import RouteCueCore
 
 /// RouteCue's gpsd client on the event loop: connects (and reconnects with back-off) through `GPSDConnection`,
 /// turns each TPV into the core's `Fix` stamped with the loop's instant it was read, and keeps the feed's state —
-/// gpsd unreachable, waiting for a fix, fixes flowing, or lost (gpsd silent for `staleAfter`, which it is when its
-/// receiver stops talking; the receiver deactivated; no fix any more). gpsd absent at start, killed or restarted,
-/// and garbage on its socket are all states to log and recover from, never a reason to stop.
+/// gpsd unreachable, waiting for a fix, fixes flowing, or lost (gpsd silent for `staleAfter`, which is all a silent
+/// receiver gives: gpsd then sends nothing at all; the receiver deactivated; no fix any more). gpsd absent
+/// at start, killed or restarted, a connect that hangs, and garbage on its socket are all states to log and
+/// recover from, never a reason to stop. As measured against gpsd 3.22 (Tests/EdgeTests/GPSClient*Tests): fixes
+/// resume 0.2–0.5 s after a killed gpsd is started again; a silent receiver is lost 3.00 s after its last fix.
 @RouteCueLoop
 public final class GPSClient {
     /// How the client behaves (`gps` section of the configuration).
@@ -19,15 +21,20 @@ public final class GPSClient {
         /// The first reconnect comes after this long, doubling up to `reconnectMaximum`.
         public var reconnectMinimum: Double
         public var reconnectMaximum: Double
+        /// A connect still unanswered after this long makes gpsd unreachable (it goes on in the background: a host
+        /// that drops the SYNs holds it for about two minutes, and one attempt at a time is enough).
+        public var connectTimeout: Double
 
-        /// Settings for gpsd at `host`:`port` (defaults: 3 s staleness, reconnect after 0.25 s doubling to 1 s).
+        /// Settings for gpsd at `host`:`port` (defaults: 3 s staleness, reconnect after 0.25 s doubling to 1 s,
+        /// unreachable after 5 s without an answer).
         public init(host: String = "localhost", port: Int = 2947, staleAfter: Double = 3,
-                    reconnectMinimum: Double = 0.25, reconnectMaximum: Double = 1) {
+                    reconnectMinimum: Double = 0.25, reconnectMaximum: Double = 1, connectTimeout: Double = 5) {
             self.host = host
             self.port = port
             self.staleAfter = staleAfter
             self.reconnectMinimum = reconnectMinimum
             self.reconnectMaximum = max(reconnectMinimum, reconnectMaximum)
+            self.connectTimeout = connectTimeout
         }
     }
 
@@ -88,12 +95,19 @@ public final class GPSClient {
     private let listeners = Listeners<Event>()
     private var connection: GPSDConnection?
     private var running = false
+    /// True while a connect is under way (on its thread).
+    private var connecting = false
+    /// Failed attempts since the last fix: the back-off's exponent. Reset by a fix, not by a connect, so a gpsd
+    /// that accepts and then breaks the connection (garbage) is retried ever more slowly, as an absent one is.
     private var attempt = 0
-    /// Bumped for every connection attempt, so a late answer to an abandoned one is dropped.
+    /// Bumped for every connection attempt and by stop and a new address, so a late answer to an abandoned one is
+    /// dropped.
     private var generation = 0
+    /// The receiver time of the last fix handed on, kept across reconnects.
     private var lastFixTime: Double?
     private var hadFix = false
     private lazy var reconnectTimer = LoopTimer(on: scheduler) { [weak self] in self?.connect() }
+    private lazy var connectTimer = LoopTimer(on: scheduler) { [weak self] in self?.connectTimedOut() }
     private lazy var staleTimer = LoopTimer(on: scheduler) { [weak self] in self?.stale() }
 
     /// A client of gpsd per `settings`, on `scheduler` (the event loop: the gpsd socket is registered there).
@@ -108,11 +122,13 @@ public final class GPSClient {
         listeners.add(listener)
     }
 
-    /// Starts connecting (returns at once: the connection is made off the loop).
+    /// Starts connecting (returns at once: the connection is made off the loop). Listeners hear `connecting`
+    /// first, also on the first start (the state it starts in).
     public func start() {
         guard !running else { return }
         running = true
-        set(.connecting)
+        state = .connecting
+        listeners.notify(.state(.connecting))
         connect()
     }
 
@@ -120,7 +136,9 @@ public final class GPSClient {
     public func stop() {
         running = false
         generation += 1
+        connecting = false
         reconnectTimer.set(nil)
+        connectTimer.set(nil)
         staleTimer.set(nil)
         connection?.close()
         connection = nil
@@ -133,6 +151,11 @@ public final class GPSClient {
         guard running, reconnect else { return }
         connection?.close()
         connection = nil
+        generation += 1
+        connecting = false
+        reconnectTimer.set(nil)
+        connectTimer.set(nil)
+        staleTimer.set(nil)
         attempt = 0
         set(.connecting)
         connect()
@@ -141,16 +164,26 @@ public final class GPSClient {
     // MARK: Connecting
 
     private func connect() {
-        guard running, connection == nil else { return }
+        guard running, connection == nil, !connecting else { return }
         generation += 1
         let generation = self.generation
+        connecting = true
+        connectTimer.set(scheduler.now.advanced(bySeconds: settings.connectTimeout))
         GPSDConnection.open(host: settings.host, port: String(settings.port)) { [weak self] result in
             guard let self, self.running, self.generation == generation else {
                 if case .success(let connection) = result { connection.close() }
                 return
             }
+            self.connecting = false
+            self.connectTimer.set(nil)
             self.opened(result)
         }
+    }
+
+    /// The connect has had no answer for `connectTimeout`: unreachable, while it goes on (its end reconnects).
+    private func connectTimedOut() {
+        guard running, connecting else { return }
+        set(.unreachable("no answer from \(settings.host):\(settings.port) within \(Self.seconds(settings.connectTimeout)) s"))
     }
 
     private func opened(_ result: Result<GPSDConnection, GPSDError>) {
@@ -159,15 +192,18 @@ public final class GPSClient {
             connectionEnded(error.description)
         case .success(let connection):
             do {
-                try connection.watch { [weak self] event in self?.handle(event) }
+                try connection.watch { [weak self, weak connection] event in
+                    // A listener may have stopped the client or changed its address meanwhile: that connection's
+                    // last events are not the current one's.
+                    guard let self, let connection, self.connection === connection else { return }
+                    self.handle(event)
+                }
             } catch {
                 connection.close()
                 connectionEnded(error.description)
                 return
             }
             self.connection = connection
-            attempt = 0
-            lastFixTime = nil
             set(.waitingForFix)
             staleTimer.set(scheduler.now.advanced(bySeconds: settings.staleAfter))
         }
@@ -191,8 +227,8 @@ public final class GPSClient {
             reportCount += 1
             staleTimer.set(scheduler.now.advanced(bySeconds: settings.staleAfter))
             handle(report)
-        case .unreadable(let line):
-            listeners.notify(.note("unreadable line from gpsd, reconnecting: \(line.debugDescription)"))
+        case .unreadable(let line, let why):
+            listeners.notify(.note("unreadable line from gpsd (\(why)), reconnecting: \(line.debugDescription)"))
         case .closed(let reason):
             connectionEnded(reason)
         }
@@ -207,11 +243,14 @@ public final class GPSClient {
                 }
                 return
             }
-            // gpsd may report an epoch more than once as its sentences come in: one fix per receiver time.
-            if let time = tpv.time, time == lastFixTime { return }
-            lastFixTime = tpv.time
+            // gpsd may report an epoch more than once as its sentences come in, and a reconnect may bring an epoch
+            // already handed on: one fix per receiver time, never an older one. A jump back of more than
+            // `Self.timeReset` is a receiver (or replay) starting over, and is followed.
+            if let time = tpv.time, let last = lastFixTime, time <= last, last - time < Self.timeReset { return }
+            if tpv.time != nil { lastFixTime = tpv.time }
             let fix = Self.fix(tpv, latitude: lat, longitude: lon, received: scheduler.now)
             hadFix = true
+            attempt = 0
             set(.fix)
             listeners.notify(.fix(fix))
         case .device(let path, let activated):
@@ -228,6 +267,9 @@ public final class GPSClient {
             break
         }
     }
+
+    /// A receiver time this much before the last one starts the sequence over instead of being dropped as a repeat.
+    static let timeReset = 60.0
 
     private func stale() {
         guard connection != nil else { return }
