@@ -17,13 +17,16 @@ public final class GPSDProcess: @unchecked Sendable {
     public let source: String
     private var process: Process?
 
-    /// Starts gpsd reading `tcp://127.0.0.1:feedPort` on a free port (or `port`), and waits until it accepts
-    /// connections (at most 3 s).
-    public init(feedPort: Int, port: Int? = nil) throws {
+    /// A gpsd reading `tcp://127.0.0.1:feedPort` on a free port (or `port`), started (unless `start` is false) and
+    /// accepting connections (within 3 s).
+    public init(feedPort: Int, port: Int? = nil, start: Bool = true) throws {
         source = "tcp://127.0.0.1:\(feedPort)"
         self.port = try port ?? Self.freePort()
-        try start()
+        if start { try self.start() }
     }
+
+    /// Seconds the last `start()` took until gpsd accepted connections.
+    public private(set) var lastStartSeconds: Double?
 
     deinit { stop() }
 
@@ -33,6 +36,7 @@ public final class GPSDProcess: @unchecked Sendable {
     /// Starts it (again) on its port.
     public func start() throws {
         guard process?.isRunning != true else { return }
+        let began = MonotonicClock.nanoseconds()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.path)
         process.arguments = ["-N", "-n", "-S", String(port), source]
@@ -48,6 +52,13 @@ public final class GPSDProcess: @unchecked Sendable {
             }
             usleep(5_000)
         }
+        lastStartSeconds = Double(MonotonicClock.nanoseconds() - began) / 1e9
+    }
+
+    /// Stops it and starts it again on the same port.
+    public func restart() throws {
+        stop()
+        try start()
     }
 
     /// `kill -9`: gpsd dies at once, its clients' sockets close.

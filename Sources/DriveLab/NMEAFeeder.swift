@@ -3,10 +3,12 @@ import Glibc
 import Synchronization
 
 /// A GPS receiver on TCP for gpsd (`gpsd -N -n tcp://127.0.0.1:PORT`): serves NMEA epochs (each a receiver's burst of
-/// sentences, e.g. RMC+GGA) one per `secondsPerEpoch` in real time, on a thread of its own. Its clock keeps running
-/// like a real receiver's: an epoch due while no gpsd is connected (killed, restarting) or while paused (the receiver
-/// silent) is skipped, not sent late. It remembers the monotonic instant each epoch was sent, so a bench can map
-/// times back to the drive's ground truth. Call `stop()` when done: the thread holds the feeder until then.
+/// sentences, e.g. RMC+GGA) one per `secondsPerEpoch` in real time, on a thread of its own, each `delays[k]` seconds
+/// after its moment (a receiver computes and sends its fix a little after it measured it; 0 by default). Its clock
+/// keeps running like a real receiver's: an epoch due while no gpsd is connected (killed, restarting) or while paused
+/// (the receiver silent) is skipped, not sent late. It remembers when each epoch was measured and sent, so a bench can
+/// map times back to the drive's ground truth. gpsd drops the first epoch after it connects to a source (it is busy
+/// probing the device). Call `stop()` when done: the thread holds the feeder until then.
 public final class NMEAFeeder: Sendable {
     /// The port it listens on (127.0.0.1).
     public let port: Int
@@ -14,13 +16,15 @@ public final class NMEAFeeder: Sendable {
     public let epochs: [String]
     /// Seconds between epochs.
     public let secondsPerEpoch: Double
+    /// Seconds after its moment each epoch is sent.
+    public let delays: [Double]
 
     private struct State {
         var paused = false
-        var dropClient = false
+        var dropClient: (reset: Bool, asked: Bool) = (true, false)
         var stopped = false
         var started: UInt64?
-        var sent: [(epoch: Int, at: UInt64)] = []
+        var sent: [(epoch: Int, measured: UInt64, at: UInt64)] = []
         var connections = 0
         var raw: [[UInt8]] = []
     }
@@ -30,10 +34,11 @@ public final class NMEAFeeder: Sendable {
     private let thread: SystemThread
 
     /// A feeder of `epochs` listening on 127.0.0.1:`port` (0: any free port); it starts pacing when gpsd first
-    /// connects.
-    public init(epochs: [String], secondsPerEpoch: Double = 1, port: Int = 0) throws(SystemCallError) {
+    /// connects. `delays` (seconds, one per epoch; missing ones are 0) delay each epoch after its moment.
+    public init(epochs: [String], secondsPerEpoch: Double = 1, delays: [Double] = [], port: Int = 0) throws(SystemCallError) {
         self.epochs = epochs
         self.secondsPerEpoch = secondsPerEpoch
+        self.delays = epochs.indices.map { $0 < delays.count ? max(0, delays[$0]) : 0 }
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw .last("socket") }
         var yes: Int32 = 1
@@ -68,6 +73,12 @@ public final class NMEAFeeder: Sendable {
         close(listener)
     }
 
+    /// A feeder of the NMEA log at `path` (relative paths from the current directory), an epoch per RMC.
+    public convenience init(file path: String, secondsPerEpoch: Double = 1) throws {
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        try self.init(epochs: Self.epochs(ofNMEA: text), secondsPerEpoch: secondsPerEpoch)
+    }
+
     /// The epochs of `text` (an NMEA log): a new epoch at each RMC sentence; comments and blank lines left out.
     public static func epochs(ofNMEA text: String) -> [String] {
         var epochs: [String] = []
@@ -88,22 +99,27 @@ public final class NMEAFeeder: Sendable {
     public func pause() { state.withLock { $0.paused = true } }
     /// Sends again, from the epoch due now.
     public func resume() { state.withLock { $0.paused = false } }
-    /// Closes the connection to gpsd (gpsd reports the device deactivated); the next connection is served.
-    public func disconnectClient() { state.withLock { $0.dropClient = true } }
+    /// Ends the connection to gpsd; the next connection is served. A reset (`SO_LINGER` 0, what a read error looks
+    /// like) makes gpsd report the device deactivated at once; after an orderly close gpsd 3.22 stops reading the
+    /// source and says nothing.
+    public func disconnectClient(reset: Bool = true) { state.withLock { $0.dropClient = (reset, true) } }
     /// Sends `bytes` as they are on the current connection (before the next epoch).
     public func send(raw bytes: [UInt8]) { state.withLock { $0.raw.append(bytes) } }
     /// Stops for good.
     public func stop() { state.withLock { $0.stopped = true } }
 
-    /// Each epoch sent, with the CLOCK_MONOTONIC instant it was written.
-    public var sent: [(epoch: Int, at: UInt64)] { state.withLock { $0.sent } }
+    /// Each epoch sent: when it was measured (its moment) and when it was written (CLOCK_MONOTONIC nanoseconds).
+    public var sent: [(epoch: Int, measured: UInt64, at: UInt64)] { state.withLock { $0.sent } }
+    /// Epochs sent so far.
+    public var epochsSent: Int { state.withLock { $0.sent.count } }
     /// Connections accepted so far.
-    public var connections: Int { state.withLock { $0.connections } }
+    public var connectionCount: Int { state.withLock { $0.connections } }
     /// True once every epoch's moment has passed.
     public var isFinished: Bool {
         state.withLock { state in
             guard let started = state.started else { return false }
-            return MonotonicClock.nanoseconds() >= started + UInt64(Double(epochs.count) * secondsPerEpoch * 1e9)
+            let last = Double(epochs.count) * secondsPerEpoch + (delays.last ?? 0)
+            return MonotonicClock.nanoseconds() >= started + UInt64(last * 1e9)
         }
     }
 
@@ -113,12 +129,16 @@ public final class NMEAFeeder: Sendable {
         var client: Int32 = -1
         defer { if client >= 0 { close(client) } }
         while true {
-            let (stopped, drop, paused, started, raw) = state.withLock { s -> (Bool, Bool, Bool, UInt64?, [[UInt8]]) in
-                defer { s.dropClient = false; s.raw.removeAll() }
+            let (stopped, drop, paused, started, raw) = state.withLock { s -> (Bool, (reset: Bool, asked: Bool), Bool, UInt64?, [[UInt8]]) in
+                defer { s.dropClient.asked = false; s.raw.removeAll() }
                 return (s.stopped, s.dropClient, s.paused, s.started, s.raw)
             }
             if stopped { return }
-            if drop, client >= 0 {
+            if drop.asked, client >= 0 {
+                if drop.reset {
+                    var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+                    setsockopt(client, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+                }
                 close(client)
                 client = -1
             }
@@ -143,34 +163,41 @@ public final class NMEAFeeder: Sendable {
             }
             guard client >= 0, let started else { continue }
             let now = MonotonicClock.nanoseconds()
-            let due = Int(Double(now - started) / 1e9 / secondsPerEpoch)
+            // The next epoch not sent, and the instant it is sent (its moment plus its delay).
             let last = state.withLock { $0.sent.last?.epoch ?? -1 }
-            // An epoch is sent at its moment; one whose moment passed by half an interval (the receiver was silent, or
-            // gpsd away) is skipped, as a real receiver's would be.
-            let slotStart = started + UInt64(Double(due) * secondsPerEpoch * 1e9)
-            if due < epochs.count, due > last, !paused, Double(now - slotStart) <= secondsPerEpoch * 0.5e9 {
+            let elapsed = Double(now - started) / 1e9
+            var due = last + 1
+            while due < epochs.count, elapsed > moment(due) + delays[due] + secondsPerEpoch * 0.5 { due += 1 }
+            // One whose sending moment passed by half an interval (the receiver was silent, or gpsd away) is skipped,
+            // as a real receiver's would be.
+            if due < epochs.count, elapsed >= moment(due) + delays[due], !paused {
                 if write(Array(epochs[due].utf8), to: client) {
-                    state.withLock { $0.sent.append((due, now)) }
+                    let measured = started + UInt64(moment(due) * 1e9)
+                    state.withLock { $0.sent.append((due, measured, now)) }
                 } else {
                     close(client)
                     client = -1
-                    continue
                 }
+                continue
             }
-            // Sleep to the next epoch's moment (or 20 ms, to notice commands).
-            let next = started + UInt64(Double(due + 1) * secondsPerEpoch * 1e9)
+            // Sleep until the next epoch is to be sent (at most 20 ms, to notice commands).
+            let next = due < epochs.count ? started + UInt64((moment(due) + delays[due]) * 1e9) : now + 20_000_000
             let wait = next > now ? min(20_000_000, next - now) : 0
             var poller = pollfd(fd: client, events: Int16(POLLIN), revents: 0)
             if poll(&poller, 1, Int32(wait / 1_000_000) + 1) > 0 {
-                // gpsd writes nothing to a source; readable means it closed the connection.
-                var byte: UInt8 = 0
-                if recv(client, &byte, 1, Int32(MSG_DONTWAIT)) == 0 {
+                // gpsd writes probe strings to a new source (read and dropped); end of file means it closed the
+                // connection.
+                var bytes = [UInt8](repeating: 0, count: 4096)
+                if recv(client, &bytes, bytes.count, Int32(MSG_DONTWAIT)) == 0 {
                     close(client)
                     client = -1
                 }
             }
         }
     }
+
+    /// Seconds after the start at which epoch `k` is measured.
+    private func moment(_ k: Int) -> Double { Double(k) * secondsPerEpoch }
 
     private func write(_ bytes: [UInt8], to fd: Int32) -> Bool {
         var offset = 0

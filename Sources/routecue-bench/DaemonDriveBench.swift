@@ -8,7 +8,9 @@ import RouteCueService
 // real route geometry, real recorded speed, ground truth known) fed in real time through the NMEA feeder and a real
 // gpsd into `routecue run`, all drives at once (each with its own gpsd and daemon); the distance-stage trigger error
 // against the truth, late cues and action cues ending before their maneuver, next to the same drives through
-// `simulate`'s wiring (`DriveSimulator`) in the same run.
+// `simulate`'s wiring (`DriveSimulator`) in the same run. Both get each fix 300 ± 100 ms after it was measured (the
+// same seeded delays: simulate's default, what a receiver and its serial line add in a car); the gpsd path adds
+// its own latency on top.
 //
 // `routecue-bench daemon-load ROUTECUE --route ROUTE --trace SPEED_DRIVE [--seconds N]`: resident memory and CPU of
 // `routecue run` guiding ROUTE from gpsd at 1 Hz for N seconds (default 120), next to gpsd's own CPU in the same run.
@@ -25,11 +27,15 @@ private final class DaemonDrive {
     /// The daemon's standard error.
     let log: String
 
-    init(name: String, routePath: String, route: Route, drive: GeneratedDrive, binary: String, device: String) throws {
+    init(name: String, routePath: String, route: Route, drive: GeneratedDrive, delivery: SimulationOptions,
+         binary: String, device: String) throws {
         self.name = name
         self.route = route
         self.drive = drive
-        feeder = try NMEAFeeder(epochs: drive.fixes.map(DriveNMEA.sentences(for:)), secondsPerEpoch: 1)
+        let delays = zip(FixDelivery.arrivals(of: drive.fixes, options: delivery), drive.fixes).map { arrival, fix in
+            arrival.received.seconds(since: fix.received)
+        }
+        feeder = try NMEAFeeder(epochs: drive.fixes.map(DriveNMEA.sentences(for:)), secondsPerEpoch: 1, delays: delays)
         gpsd = try GPSDProcess(feedPort: feeder.port)
         let base = NSTemporaryDirectory() + "routecue-bench-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         cues = base + ".jsonl"
@@ -38,8 +44,8 @@ private final class DaemonDrive {
                        environment: [:], stderr: log)
     }
 
-    /// The cue log as a record: its instants (CLOCK_MONOTONIC) mapped to the drive's fix time by the instants the
-    /// feeder sent each epoch (the receiver's measurement moments).
+    /// The cue log as a record: its instants (CLOCK_MONOTONIC) mapped to the drive's fix time by the moments the
+    /// feeder's receiver measured each epoch.
     func record() throws -> DriveRecord {
         let text = (try? String(contentsOfFile: cues, encoding: .utf8)) ?? ""
         let log = try text.split(separator: "\n").map { try CueLogEntry(jsonLine: String($0)) }
@@ -49,7 +55,7 @@ private final class DaemonDrive {
         }
         let sentFixes = feeder.sent.compactMap { sent -> Fix? in
             guard let time = drive.fixes[sent.epoch].time else { return nil }
-            return Fix(time: time, received: MonotonicInstant(nanoseconds: sent.at), mode: .threeD, status: .gps)
+            return Fix(time: time, received: MonotonicInstant(nanoseconds: sent.measured), mode: .threeD, status: .gps)
         }
         return DriveRecord(log: log, reroutes: [], events: [], mapping: FixTimeMapping(fixes: sentFixes), fixCount: sentFixes.count)
     }
@@ -113,7 +119,7 @@ func daemonDriveBench(_ args: [String]) {
     }
     let traces = a.traces.map(readTrace)
     var drives: [DaemonDrive] = []
-    var simulated: [(name: String, path: String, record: DriveRecord, route: Route, drive: GeneratedDrive)] = []
+    var simulated: [(name: String, path: String, record: DriveRecord, route: Route, drive: GeneratedDrive, delivery: SimulationOptions)] = []
     do {
         // The drives through simulate's wiring first, so their synthesis does not compete with the live ones.
         let simulator = try DriveSimulator(voice: "en-us")
@@ -127,11 +133,14 @@ func daemonDriveBench(_ args: [String]) {
                 let drive = try DriveGenerator.drive(route, trace: trace, options: options)
                 let name = "\((path as NSString).lastPathComponent) × \((trace.name as NSString).lastPathComponent)"
                 var engine = GuidanceEngine(route: route)
-                simulated.append((name, path, try simulator.run(engine: &engine, fixes: drive.fixes, options: SimulationOptions()), route, drive))
+                var delivery = SimulationOptions()
+                delivery.seed = seed
+                simulated.append((name, path, try simulator.run(engine: &engine, fixes: drive.fixes, options: delivery), route, drive, delivery))
             }
         }
         for s in simulated {
-            drives.append(try DaemonDrive(name: s.name, routePath: s.path, route: s.route, drive: s.drive, binary: a.binary, device: a.device))
+            drives.append(try DaemonDrive(name: s.name, routePath: s.path, route: s.route, drive: s.drive, delivery: s.delivery,
+                                          binary: a.binary, device: a.device))
         }
     } catch {
         for d in drives { d.stop() }
@@ -186,7 +195,8 @@ func daemonLoadBench(_ args: [String]) {
     do { drive = try DriveGenerator.drive(route, trace: readTrace(tracePath), options: options) } catch { fail("daemon-load: \(error)") }
     let d: DaemonDrive
     do {
-        d = try DaemonDrive(name: "load", routePath: routePath, route: route, drive: drive, binary: a.binary, device: a.device)
+        d = try DaemonDrive(name: "load", routePath: routePath, route: route, drive: drive, delivery: SimulationOptions(),
+                            binary: a.binary, device: a.device)
     } catch {
         fail("daemon-load: \(error)")
     }

@@ -1,3 +1,4 @@
+import DriveLab
 import EventLoopKit
 import RouteCueCore
 import RouteCueService

@@ -1,10 +1,11 @@
+import DriveLab
 import EventLoopKit
 import RouteCueCore
 import RouteCueService
 import TestSupport
 import XCTest
 
-/// A test class that drives `GPSClient` against a real gpsd (3.22) fed by a test-owned `NMEAFeedServer` with
+/// A test class that drives `GPSClient` against a real gpsd (3.22) fed by a test-owned `NMEAFeeder` with
 /// `examples/grid-trip-drive.nmea` (1 Hz RMC+GGA). Skips with a visible message when gpsd is not installed; what a
 /// test made with `feeder()`, `gpsd()` and `client()` is stopped in `tearDown`, client first, then gpsd (by PID),
 /// then the feeder, also when the test failed.
@@ -17,7 +18,9 @@ class GPSDTestCase: XCTestCase {
     private var cleanups: [() -> Void] = []
 
     override func setUpWithError() throws {
-        try GPSDInstance.skipUnlessInstalled()
+        guard GPSDProcess.isInstalled else {
+            throw XCTSkip("gpsd is not installed (Debian package gpsd): the gpsd client's tests skipped")
+        }
     }
 
     override func tearDown() {
@@ -27,23 +30,24 @@ class GPSDTestCase: XCTestCase {
     }
 
     /// A feeder serving the drive, at `secondsPerEpoch`.
-    func feeder(secondsPerEpoch: Double = pace) throws -> NMEAFeedServer {
-        let feeder = try NMEAFeedServer(file: Self.drive, secondsPerEpoch: secondsPerEpoch)
+    func feeder(secondsPerEpoch: Double = pace) throws -> NMEAFeeder {
+        let feeder = try NMEAFeeder(file: SharedData.repositoryRoot.appendingPathComponent(Self.drive).path,
+                                    secondsPerEpoch: secondsPerEpoch)
         cleanups.append { feeder.stop() }
         return feeder
     }
 
     /// A gpsd reading `feeder` on a port of its own, started unless told otherwise.
-    func gpsd(reading feeder: NMEAFeedServer, start: Bool = true) throws -> GPSDInstance {
-        let gpsd = try GPSDInstance(feedPort: feeder.port)
+    func gpsd(reading feeder: NMEAFeeder, start: Bool = true) throws -> GPSDProcess {
+        let gpsd = try GPSDProcess(feedPort: feeder.port, start: false)
         cleanups.append { gpsd.stop() }
         if start { try gpsd.start() }
         return gpsd
     }
 
     /// A started client of gpsd on 127.0.0.1:`port`.
-    func client(port: UInt16, staleAfter: Double = 3) throws -> GPSClientRecorder {
-        let client = try GPSClientRecorder(port: port, staleAfter: staleAfter)
+    func client(port: Int, staleAfter: Double = 3) throws -> GPSClientRecorder {
+        let client = try GPSClientRecorder(port: UInt16(port), staleAfter: staleAfter)
         cleanups.append { client.stop() }
         return client
     }

@@ -55,9 +55,17 @@ final class NMEAFeederTests: XCTestCase {
         XCTAssertEqual(sent.first?.epoch, 0)
         XCTAssertEqual(sent.last?.epoch, 19)
         XCTAssertLessThan(sent.count, 18, "the epochs due while paused were skipped: \(sent.map(\.epoch))")
-        for (a, b) in zip(sent, sent.dropFirst()) where b.epoch == a.epoch + 1 {
-            XCTAssertEqual(Double(b.at - a.at) / 1e9, 0.05, accuracy: 0.02)
+        // Each epoch is measured on the receiver's clock (k × 50 ms from the start) and sent at that moment, or a
+        // little after when the feeder was paused through it: never more than half an interval late.
+        let start = sent[0].measured
+        for entry in sent {
+            XCTAssertEqual(Double(entry.measured - start) / 1e9, Double(entry.epoch) * 0.05, accuracy: 0.000_01)
+            let lateness = Double(entry.at - entry.measured) / 1e9
+            XCTAssertGreaterThanOrEqual(lateness, 0)
+            XCTAssertLessThanOrEqual(lateness, 0.025 + 0.01, "epoch \(entry.epoch) sent \(lateness) s after its moment")
         }
+        let onTime = sent.filter { Double($0.at - $0.measured) / 1e9 < 0.01 }
+        XCTAssertGreaterThanOrEqual(onTime.count, sent.count - 2, "all but the one after the pause are on time")
         XCTAssertTrue(feeder.isFinished)
     }
 
@@ -72,8 +80,22 @@ final class NMEAFeederTests: XCTestCase {
         defer { close(fd) }
         _ = "?WATCH={\"enable\":true,\"json\":true}\n".withCString { send(fd, $0, strlen($0), 0) }
         let reports = read(fd, for: 2)
-        print("feeder: \(feeder.connections) connections, \(feeder.sent.count) sent; gpsd said: \(reports.prefix(600))")
+        print("feeder: \(feeder.connectionCount) connections, \(feeder.sent.count) sent; gpsd said: \(reports.prefix(600))")
         XCTAssertTrue(reports.contains("\"class\":\"TPV\""))
+    }
+
+    func test_delayedEpochs_areSentTheirDelayAfterTheirMoment() throws {
+        let epochs = (0..<6).map { "$GPRMC,\($0)\r\n" }
+        let feeder = try NMEAFeeder(epochs: epochs, secondsPerEpoch: 0.1, delays: [0.03, 0.01, 0.05, 0.0, 0.02, 0.04])
+        defer { feeder.stop() }
+        let fd = try connect(feeder.port)
+        defer { close(fd) }
+        _ = read(fd, for: 0.8)
+        let sent = feeder.sent
+        XCTAssertEqual(sent.map(\.epoch), Array(0..<6))
+        for (entry, delay) in zip(sent, [0.03, 0.01, 0.05, 0.0, 0.02, 0.04]) {
+            XCTAssertEqual(Double(entry.at - entry.measured) / 1e9, delay, accuracy: 0.006, "epoch \(entry.epoch)")
+        }
     }
 
     func test_epochsOfAnNMEALog_startAtEachRMC() {
