@@ -25,7 +25,8 @@ extension GuidanceEngine {
         if !(playingUntil.map { $0 > now } ?? false) {
             speakDue(&timed, e: e, now: now, into: &actions)
         }
-        nextWakeup = [nextLook(timed, e: e, now: now), gpsLostCueDue].compactMap { $0 }.min()
+        let look = nextLook(timed, e: e, now: now)
+        if let gps = gpsLostCueDue, look.map({ gps < $0 }) ?? true { nextWakeup = gps } else { nextWakeup = look }
     }
 
     /// When the first word of `c` should be heard: where its distance is true, as soon as possible when that point
@@ -47,6 +48,8 @@ extension GuidanceEngine {
     /// action cue due during the outage) waits until that one has ended, when it can still start in time; else it
     /// stays due, and `fit` skips it with the reason.
     private func giveWay(_ timed: inout [Timed]) {
+        // Most looks have no such cue: nothing to sort then (this runs at every fix and timer).
+        guard timed.contains(where: { $0.candidate.reference == nil && $0.heard != nil }) else { return }
         let placed = timed.filter { $0.candidate.reference != nil && !done.contains($0.candidate.key) }
             .compactMap { item in item.heard.map { (heard: $0, candidate: item.candidate) } }
             .sorted { $0.heard < $1.heard }

@@ -112,7 +112,7 @@ public final class GuidanceAudio {
         switch report {
         case .output(.didPlay(let id, _)):
             handle(.audioFinished(id: id))
-        case .deviceOpened(let request, _, let timing) where request.device == service.settings.device.device:
+        case .deviceOpened(let request, _, let timing) where request.device == service.settings.device.device && timing != engine.audio:
             handle(.audioRoute(timing))
         default:
             break

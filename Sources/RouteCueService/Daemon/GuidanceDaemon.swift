@@ -35,6 +35,8 @@ public final class GuidanceDaemon {
     private var signals: SignalWatch?
     private var stopping = false
     private var ended = false
+    /// READY=1 was sent: status updates go to systemd from then on.
+    private var isReady = false
     private var lastStatus = ""
     private var lastStatusAt = MonotonicInstant.zero
     private lazy var watchdogTimer = LoopTimer(on: RouteCueLoop.loop) { [weak self] in self?.watchdogPing() }
@@ -122,6 +124,7 @@ public final class GuidanceDaemon {
         if let path = options.routePath { loadRoute(path) }
         let status = statusText()
         notifier.ready(status: status)
+        isReady = true
         lastStatus = status
         log.info("ready: gpsd \(gps.settings.host):\(gps.settings.port), audio on \(audio.settings.device.device), language \(language?.language ?? "en-US"); \(status)")
         if let interval = notifier.watchdogInterval {
@@ -292,7 +295,7 @@ public final class GuidanceDaemon {
 
     /// Sends systemd the status when it changed: at once for a change of state, at most every 2 s for distances.
     private func updateStatus(force: Bool) {
-        guard !stopping else { return }
+        guard isReady, !stopping else { return }
         let now = RouteCueLoop.loop.now
         let text = statusText()
         guard text != lastStatus else { return }
