@@ -23,7 +23,8 @@ enum RunCommand {
           --device PCM        the ALSA PCM of the default audio route (default: the configuration's, "default")
           --cues FILE         write the cue log there: JSON Lines, one object per cue spoken, cancelled or skipped
                               (docs/cue-log.md), appended as each is decided
-          --state-dir DIR     where RouteCue keeps state between runs (created if missing)
+          --state-dir DIR     where RouteCue keeps state between runs (created 0700 if missing; nothing is kept
+                              there yet: the players' volumes to restore after a crash will be)
           --lang TAG          the language of the cues, BCP 47 (default en-US), with the fallback simulate uses
           --phrases DIR       the phrase packs (default: as simulate)
           --log-level LEVEL   error, warning, info or debug (default: the configuration's logging.level, info)

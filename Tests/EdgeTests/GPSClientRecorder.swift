@@ -60,7 +60,12 @@ final class GPSClientRecorder: Sendable {
 
     /// The notes heard so far.
     var notes: [String] {
-        entries.compactMap { if case .note(let note) = $0.event { return note } else { return nil } }
+        entries.compactMap { entry -> String? in
+            switch entry.event {
+            case .note(let note), .problem(let note): return note
+            default: return nil
+            }
+        }
     }
 
     /// The state names heard, in order, with repeats of one name collapsed (`["connecting", "waiting-for-fix", "fix"]`).
@@ -97,6 +102,7 @@ final class GPSClientRecorder: Sendable {
             case .fix(let fix): return "\(t) fix \(fix.time.map { String($0) } ?? "-")"
             case .state(let state): return "\(t) state \(state)"
             case .note(let note): return "\(t) note \(note)"
+            case .problem(let problem): return "\(t) problem \(problem)"
             }
         }.joined(separator: "\n")
     }

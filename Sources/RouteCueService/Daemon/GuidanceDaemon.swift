@@ -219,6 +219,8 @@ public final class GuidanceDaemon {
             updateStatus(force: true)
         case .note(let note):
             log.info("gps: \(note)")
+        case .problem(let problem):
+            log.warning("gps: \(problem)")
         }
     }
 

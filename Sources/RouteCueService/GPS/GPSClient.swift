@@ -80,8 +80,10 @@ public final class GPSClient {
         case fix(Fix)
         /// The feed's state changed.
         case state(State)
-        /// Something worth a log line that changes no state (an unreadable line from gpsd, its version).
+        /// Something worth a log line that changes no state (gpsd's version).
         case note(String)
+        /// Something wrong worth a warning (an unreadable line from gpsd: the connection is reset).
+        case problem(String)
     }
 
     /// The settings in force.
@@ -228,7 +230,7 @@ public final class GPSClient {
             staleTimer.set(scheduler.now.advanced(bySeconds: settings.staleAfter))
             handle(report)
         case .unreadable(let line, let why):
-            listeners.notify(.note("unreadable line from gpsd (\(why)), reconnecting: \(line.debugDescription)"))
+            listeners.notify(.problem("unreadable line from gpsd (\(why)), reconnecting: \(line.debugDescription)"))
         case .closed(let reason):
             connectionEnded(reason)
         }
