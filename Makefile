@@ -85,10 +85,16 @@ bench-audio:
 DAEMON_LOAD_ROUTE = routes/osrm-compatible/mapbox-directions-swift/v5_driving_dc_polyline.json
 DAEMON_DRIVE_ROUTES = routes/valhalla/ferrostar-osrm-format/valhalla_osrm_with_roundabouts.json \
                       routes/osrm-compatible/maplibre-navigation-ios/route-with-lanes.json
+# The memory figure is also taken with the Swift runtime linked statically (--static-swift-stdlib, the form a head unit
+# installs): its own build folder, so the dynamic release build stays as it is.
+BIN_STATIC = .build/static/release/routecue
 bench-daemon: release
+	$(SWIFT) build -c release --product routecue --static-swift-stdlib --build-path .build/static
 	$(BENCH) daemon-startup $(BIN_RELEASE) --runs 10
 	@if [ ! -d "$(SHARED)" ]; then echo "bench daemon: drives SKIPPED, $(SHARED) not found (a fresh clone has no ../shared)"; exit 0; fi; \
-	$(BENCH) daemon-load $(BIN_RELEASE) --route "$(SHARED)/$(DAEMON_LOAD_ROUTE)" --trace "$(SHARED)/$(word 1,$(TIMING_TRACES))" --seconds 120
+	$(BENCH) daemon-load $(BIN_RELEASE) --route "$(SHARED)/$(DAEMON_LOAD_ROUTE)" --trace "$(SHARED)/$(word 1,$(TIMING_TRACES))" --seconds 120 && \
+	echo "  … and the same with the Swift runtime linked statically:" && \
+	$(BENCH) daemon-load $(BIN_STATIC) --route "$(SHARED)/$(DAEMON_LOAD_ROUTE)" --trace "$(SHARED)/$(word 1,$(TIMING_TRACES))" --seconds 120
 	$(call with-paced-pcm,[ ! -d "$(SHARED)" ] || $(BENCH) daemon-drive $(BIN_RELEASE) --device $$PCM $(foreach t,$(TIMING_TRACES),--trace "$(SHARED)/$(t)") $(foreach r,$(DAEMON_DRIVE_ROUTES),"$(SHARED)/$(r)"))
 
 bench: bench-audio bench-daemon

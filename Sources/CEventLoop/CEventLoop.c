@@ -61,3 +61,7 @@ int routecue_set_thread_name(const char *name) {
 int routecue_release_free_heap(void) {
     return malloc_trim(0);
 }
+
+int routecue_limit_heap_arenas(int count) {
+    return mallopt(M_ARENA_MAX, count);
+}

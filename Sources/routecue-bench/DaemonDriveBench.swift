@@ -28,7 +28,7 @@ private final class DaemonDrive {
     let log: String
 
     init(name: String, routePath: String, route: Route, drive: GeneratedDrive, delivery: SimulationOptions,
-         binary: String, device: String) throws {
+         binary: String, device: String, config: String? = nil) throws {
         self.name = name
         self.route = route
         self.drive = drive
@@ -40,8 +40,8 @@ private final class DaemonDrive {
         let base = NSTemporaryDirectory() + "routecue-bench-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         cues = base + ".jsonl"
         log = base + ".log"
-        daemon = spawn(binary, ["run", "--route", routePath, "--gpsd", "127.0.0.1:\(gpsd.port)", "--device", device, "--cues", cues],
-                       environment: [:], stderr: log)
+        daemon = spawn(binary, ["run", "--route", routePath, "--gpsd", "127.0.0.1:\(gpsd.port)", "--device", device, "--cues", cues]
+                       + (config.map { ["--config", $0] } ?? []), environment: [:], stderr: log)
     }
 
     /// The cue log as a record: its instants (CLOCK_MONOTONIC) mapped to the drive's fix time by the moments the
@@ -81,6 +81,7 @@ private struct DriveBenchArguments {
     var traces: [String] = []
     var routes: [String] = []
     var seconds = 120.0
+    var config: String?
 
     init(_ args: [String]) {
         var i = 0
@@ -90,6 +91,7 @@ private struct DriveBenchArguments {
             case "--trace" where i + 1 < args.count: traces.append(args[i + 1]); i += 2
             case "--route" where i + 1 < args.count: routes.append(args[i + 1]); i += 2
             case "--seconds" where i + 1 < args.count: seconds = Double(args[i + 1]) ?? seconds; i += 2
+            case "--config" where i + 1 < args.count: config = args[i + 1]; i += 2
             default:
                 if binary.isEmpty { binary = args[i] } else { routes.append(args[i]) }
                 i += 1
@@ -196,7 +198,7 @@ func daemonLoadBench(_ args: [String]) {
     let d: DaemonDrive
     do {
         d = try DaemonDrive(name: "load", routePath: routePath, route: route, drive: drive, delivery: SimulationOptions(),
-                            binary: a.binary, device: a.device)
+                            binary: a.binary, device: a.device, config: a.config)
     } catch {
         fail("daemon-load: \(error)")
     }
@@ -211,7 +213,7 @@ func daemonLoadBench(_ args: [String]) {
     let rss = Double(procStatus(pid, "VmRSS:")) / 1024, peak = Double(procStatus(pid, "VmHWM:")) / 1024
     let anon = Double(procStatus(pid, "RssAnon:")) / 1024
     let perHour = (cpu1 - cpu0) / measured * 3600, gpsdPerHour = (gps1 - gps0) / measured * 3600
-    print("bench daemon-load: routecue run guiding \((routePath as NSString).lastPathComponent) (\(Int(route.length / 1000)) km) from gpsd at 1 Hz, \(fixes) fixes over \(Int(a.seconds)) s")
+    print("bench daemon-load: routecue run guiding \((routePath as NSString).lastPathComponent) (\(Int(route.length / 1000)) km) from gpsd at 1 Hz, \(fixes) fixes over \(Int(a.seconds)) s\(a.config.map { ", --config \(($0 as NSString).lastPathComponent)" } ?? "")")
     print(String(format: "  resident memory %.1f MB (peak %.1f MB; %.1f MB of it private, the rest shared libraries)   (goal ≤ 30 MB)", rss, peak, anon))
     print(String(format: "  CPU per hour of 1 Hz driving: routecue run %.1f s (%.2f %% of a core), gpsd %.1f s in the same run (routecue ÷ gpsd %.1f×)",
                  perHour, perHour / 36, gpsdPerHour, perHour / max(0.001, gpsdPerHour)))

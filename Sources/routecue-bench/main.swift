@@ -10,7 +10,7 @@ import Foundation
 //   routecue-bench daemon-startup ROUTECUE [--runs N]        exec → READY=1 of routecue run, next to routecue --version
 //   routecue-bench daemon-drive ROUTECUE [--device PCM] --trace FILE… ROUTE…
 //                                                           generated drives through gpsd and routecue run in real time vs simulate
-//   routecue-bench daemon-load ROUTECUE --route ROUTE --trace FILE [--seconds N]
+//   routecue-bench daemon-load ROUTECUE --route ROUTE --trace FILE [--seconds N] [--config FILE]
 //                                                           memory and CPU of routecue run guiding ROUTE from gpsd at 1 Hz
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -5,6 +5,8 @@ import Foundation
 // any thread exists, so every thread inherits the block and none of them is interrupted by a handler.
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "run" {
+    // A long-running process on a head unit short of memory: one malloc arena for all its threads.
+    ProcessMemory.useOneHeapArena()
     do {
         try ProcessSignals.block(ProcessSignals.daemon)
     } catch {

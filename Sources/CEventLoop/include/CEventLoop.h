@@ -45,4 +45,7 @@ int routecue_set_thread_name(const char *name);
 /// Returns the heap's free memory to the system (glibc malloc_trim(0)); 1 when memory was released.
 int routecue_release_free_heap(void);
 
+/// Limits glibc malloc to `count` arenas (mallopt M_ARENA_MAX); 1 on success. Call before threads start.
+int routecue_limit_heap_arenas(int count);
+
 #endif

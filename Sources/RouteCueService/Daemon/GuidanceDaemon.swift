@@ -42,6 +42,9 @@ public final class GuidanceDaemon {
     private lazy var watchdogTimer = LoopTimer(on: RouteCueLoop.loop) { [weak self] in self?.watchdogPing() }
     private lazy var stopTimer = LoopTimer(on: RouteCueLoop.loop) { [weak self] in self?.end(.stopped) }
     private lazy var statusTimer = LoopTimer(on: RouteCueLoop.loop) { [weak self] in self?.updateStatus(force: true) }
+    private lazy var trimTimer = LoopTimer(on: RouteCueLoop.loop) { [weak self] in self?.trimHeap() }
+    /// How often freed heap is handed back to the system.
+    private static let trimSeconds = 30.0
 
     /// Runs the daemon until it stops; returns its exit status. Call on the main thread, after blocking
     /// `ProcessSignals.daemon` and before anything else starts a thread.
@@ -132,6 +135,9 @@ public final class GuidanceDaemon {
             watchdogPing()
         }
         if let block = options.blockLoop { scheduleLoopBlock(block) }
+        // Start-up parsed the configuration and every phrase pack to choose one: hand what it freed back.
+        ProcessMemory.releaseFreeHeap()
+        trimTimer.set(RouteCueLoop.loop.now.advanced(bySeconds: Self.trimSeconds))
     }
 
     /// The audio service's settings for the configured route, with `--device` for the `default` route.
@@ -324,6 +330,13 @@ public final class GuidanceDaemon {
         _ = try? RouteCueLoop.loop.schedule(atNanoseconds: RouteCueLoop.loop.nowNanoseconds + UInt64(block.after * 1e9)) {
             usleep(UInt32(min(block.duration, 4000) * 1e6))
         }
+    }
+
+    /// Hands freed heap back to the system (espeak-ng's and the audio thread's buffers come and go with every cue;
+    /// glibc keeps what they freed otherwise), every `trimSeconds`: a few hundred microseconds on the loop.
+    private func trimHeap() {
+        ProcessMemory.releaseFreeHeap()
+        trimTimer.set(RouteCueLoop.loop.now.advanced(bySeconds: Self.trimSeconds))
     }
 
     // MARK: - Signals

@@ -6,8 +6,9 @@ import RouteCueCore
 public struct LanguageChoice: Sendable {
     /// The pack chosen, or nil when no packs are installed (the built-in plain English).
     public let pack: PhrasePack?
-    /// The library the pack came from.
-    private let library: PhrasePackLibrary?
+    /// The folder of the library the pack came from. Only the folder is kept: the library holds every installed
+    /// pack (46 of them parsed take about 4 MB), a long-running `routecue run` needs the one chosen.
+    private let folder: String?
     /// The espeak-ng voice name.
     public let voice: String
     /// The language tag actually spoken.
@@ -27,12 +28,12 @@ public struct LanguageChoice: Sendable {
             guard tag.language == "en" else {
                 throw LanguageChoiceError(description: "--lang \(requested): no phrase packs found (looked in \(PhrasePackLibrary.candidateFolders().joined(separator: ", ")); use --phrases DIR)")
             }
-            (pack, library, voice, language, note) = (nil, nil, "en-us", "en-US", nil)
+            (pack, folder, voice, language, note) = (nil, nil, "en-us", "en-US", nil)
             return
         }
         let (pack, resolution) = try library.resolve(tag)
         self.pack = pack
-        self.library = library
+        folder = library.folder
         voice = pack.voice
         language = pack.language.description
         note = resolution.isDirect ? nil : resolution.description
@@ -40,8 +41,8 @@ public struct LanguageChoice: Sendable {
 
     /// The abbreviation table of the pack's language, if the library has one (read from disk on each call).
     public func abbreviations() throws -> Abbreviations.LanguageTable? {
-        guard let library, let pack else { return nil }
-        return try library.abbreviations(for: pack)
+        guard let folder, let pack else { return nil }
+        return try PhrasePackLibrary.abbreviations(for: pack, in: folder)
     }
 }
 

@@ -59,6 +59,12 @@ public struct PhrasePackLibrary: Sendable {
 
     /// The abbreviation table of `pack`'s language (`abbreviations/<language>.json`), if there is one.
     public func abbreviations(for pack: PhrasePack) throws -> Abbreviations.LanguageTable? {
+        try Self.abbreviations(for: pack, in: folder)
+    }
+
+    /// The abbreviation table of `pack`'s language in the library `folder`, if there is one: what a chosen language
+    /// needs without keeping the whole library (every pack) loaded.
+    public static func abbreviations(for pack: PhrasePack, in folder: String) throws -> Abbreviations.LanguageTable? {
         let path = (folder as NSString).appendingPathComponent("abbreviations/\(pack.language.language).json")
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         return try Abbreviations.parse(try InputFile.read(path, maxBytes: 1 << 22), name: path)
