@@ -12,8 +12,10 @@ BENCH       = .build/release/routecue-bench
 # (the file PCM `routecue say --wav` writes through) and utilities.
 DEB_PACKAGES = pkg-config libgps-dev libasound2-dev libasound2-plugins alsa-utils libespeak-ng-dev espeak-ng-data libdbus-1-dev
 # What the tests run against besides: JACK's dummy driver (a device that plays in real time), gpsd (fed NMEA by the
-# tests), the espeak-ng command (the bench's spawn-per-cue baseline).
-DEB_TEST_PACKAGES = $(DEB_PACKAGES) jackd2 gpsd espeak-ng
+# tests), the espeak-ng command (the bench's spawn-per-cue baseline), private buses (dbus-daemon), the D-Bus tools the
+# tests check the interface with (busctl from systemd, gdbus, dbus-send, setpriv for policy tests), python-dbusmock
+# (BlueZ's reference mock) with Debian's python3-dbus.
+DEB_TEST_PACKAGES = $(DEB_PACKAGES) jackd2 gpsd espeak-ng dbus-daemon dbus-bin systemd libglib2.0-bin util-linux python3-dbus python3-dbusmock
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 

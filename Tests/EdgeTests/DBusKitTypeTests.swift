@@ -1,0 +1,58 @@
+import DBusKit
+import XCTest
+
+/// Signatures, names and match rules, without a bus.
+final class DBusKitTypeTests: XCTestCase {
+    func test_signatures_parseIntoCompleteTypes_andBack() throws {
+        let types = try DBusType.list("sa{sv}(dd)aa{sv}hv")
+        XCTAssertEqual(types, [.string, .dictionary(key: .string, value: .variant), .structure([.double, .double]),
+                               .array(.dictionary(key: .string, value: .variant)), .unixFD, .variant])
+        XCTAssertEqual(DBusType.signature(of: types), "sa{sv}(dd)aa{sv}hv")
+        XCTAssertEqual(try DBusType.list(""), [])
+    }
+
+    func test_malformedSignatures_areInvalidSignature_withWhatIsWrong() {
+        for (signature, why) in [("a", "ends inside a type"), ("a{vs}", "key must be a basic type"), ("(", "not closed"),
+                                 ("()", "empty struct"), ("a{sss}", "exactly a key and a value"), ("z", "unexpected \"z\"")] {
+            XCTAssertThrowsError(try DBusType.list(signature), signature) { error in
+                let busError = error as? BusError
+                XCTAssertEqual(busError?.name, BusError.Standard.invalidSignature.rawValue)
+                XCTAssertTrue(busError?.message.contains(why) == true, "\(signature): \(String(describing: busError))")
+            }
+        }
+        XCTAssertThrowsError(try DBusType(signature: "ss"), "two types are not one")
+    }
+
+    func test_names_areValidatedByLibdbus() {
+        // Text from outside (a variable, not a literal: a literal is checked as a programming error).
+        func text(_ s: String) -> String { s }
+        XCTAssertNoThrow(try ObjectPath(text("/org/routecue/Guidance")))
+        XCTAssertThrowsError(try ObjectPath(text("org/routecue")))
+        XCTAssertThrowsError(try ObjectPath(text("/org/routecue/")))
+        XCTAssertNoThrow(try BusName(text(":1.42")))
+        XCTAssertThrowsError(try BusName(text("routecue")))
+        XCTAssertThrowsError(try InterfaceName(text("org.routecue.Guidance-1")))
+        XCTAssertThrowsError(try MemberName(text("Load.Route")))
+        XCTAssertTrue(ObjectPath("/org/routecue/Guidance").isWithin("/org/routecue"))
+        XCTAssertTrue(ObjectPath("/org/routecue").isWithin(.root))
+        XCTAssertFalse(ObjectPath("/org/routecuex").isWithin("/org/routecue"))
+    }
+
+    func test_matchRules_quoteTheirValues_asTheSpecificationSays() {
+        let rule = MatchRule(sender: "org.mpris.MediaPlayer2.mpv", path: "/org/mpris/MediaPlayer2",
+                             interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged",
+                             arguments: [0: "it's"])
+        XCTAssertEqual(rule.description, "type='signal',sender='org.mpris.MediaPlayer2.mpv',path='/org/mpris/MediaPlayer2',"
+                       + "interface='org.freedesktop.DBus.Properties',member='PropertiesChanged',arg0='it'\\''s'")
+    }
+
+    func test_values_readThroughVariants() {
+        let options = DBusValue.vardict(["language": .string("de-DE"), "leg": .uint32(2), "natural_guidance": .boolean(true)])
+        let dictionary = try? XCTUnwrap(options.dictionary)
+        XCTAssertEqual(dictionary?["language"]?.string, "de-DE")
+        XCTAssertEqual(dictionary?["leg"]?.integer, 2)
+        XCTAssertEqual(dictionary?["natural_guidance"]?.bool, true)
+        XCTAssertEqual(options.type.signature, "a{sv}")
+        XCTAssertEqual(DBusValue.array(.string, []).type.signature, "as", "an empty array keeps its type")
+    }
+}
