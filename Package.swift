@@ -36,7 +36,7 @@ let package = Package(
         .target(name: "RouteCueService", dependencies: ["RouteCueCore", "EventLoopKit", "GPSD", "ALSAOutput", "Speech", "DBusKit"]),
 
         // The one executable.
-        .executableTarget(name: "routecue", dependencies: ["RouteCueCore", "RouteCueService", "EventLoopKit", "Speech"]),
+        .executableTarget(name: "routecue", dependencies: ["RouteCueCore", "RouteCueService", "EventLoopKit", "Speech", "DBusKit"]),
 
         // Benchmarks run by `make bench`.
         .executableTarget(name: "routecue-bench", dependencies: ["RouteCueCore", "RouteCueService", "DriveLab", "EventLoopKit", "ALSAOutput", "Speech"]),

@@ -26,11 +26,12 @@ public final class DaemonProcess: @unchecked Sendable {
 
     /// Starts `routecue run` with `arguments` in the repository root, with `environment` added to the test's (and
     /// `NOTIFY_SOCKET`/`WATCHDOG_*`/`JOURNAL_STREAM` removed unless given). With `journal`, `JOURNAL_STREAM` names its
-    /// standard error, as systemd sets it for a unit logging to the journal.
+    /// standard error, as systemd sets it for a unit logging to the journal. Without a `--bus` argument it runs with
+    /// `--bus none`: a test never reaches for the machine's own system bus.
     public init(_ arguments: [String], environment: [String: String] = [:], journal: Bool = false) throws {
         let process = Process()
         process.executableURL = CommandRunner.routecueBinary
-        process.arguments = ["run"] + arguments
+        process.arguments = ["run"] + arguments + (arguments.contains("--bus") ? [] : ["--bus", "none"])
         process.currentDirectoryURL = SharedData.repositoryRoot
         var env = ProcessInfo.processInfo.environment
         for key in ["NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID", "JOURNAL_STREAM"] { env[key] = nil }

@@ -1,3 +1,4 @@
+import DBusKit
 import RouteCueCore
 import RouteCueService
 
@@ -6,6 +7,7 @@ enum RunCommand {
     static let usage = """
         usage: routecue run [--config FILE] [--route FILE] [--gpsd HOST:PORT] [--device PCM] [--cues FILE]
                             [--state-dir DIR] [--lang TAG] [--phrases DIR] [--log-level LEVEL]
+                            [--bus system|session|ADDRESS|none]
         """
 
     static let help = """
@@ -28,6 +30,9 @@ enum RunCommand {
           --lang TAG          the language of the cues, BCP 47 (default en-US), with the fallback simulate uses
           --phrases DIR       the phrase packs (default: as simulate)
           --log-level LEVEL   error, warning, info or debug (default: the configuration's logging.level, info)
+          --bus BUS           where the control interface (org.routecue, docs/dbus.md) is offered: system (the
+                              default), session, a bus address (unix:path=…), or none. No bus, or a bus that goes
+                              away, never stops guidance: RouteCue reconnects with back-off
           --debug-block-loop AFTER:FOR
                               debugging: block the event loop AFTER seconds after start for FOR seconds (the systemd
                               watchdog pings stop)
@@ -37,8 +42,9 @@ enum RunCommand {
         as guidance changes, WATCHDOG=1 at half of WATCHDOG_USEC, STOPPING=1.
         SIGTERM or SIGINT: the cue playing stops at its next word boundary, exit 0 within a second.
 
-        Exit status: 0 stopped by a signal, 1 runtime failure (a thread or the event loop could not start),
-        2 usage error, 78 configuration error (configuration file, phrase packs, cue log path).
+        Exit status: 0 stopped by a signal, 1 runtime failure (a thread or the event loop could not start, the bus
+        name org.routecue is owned by another process or was taken away), 2 usage error, 78 configuration error
+        (configuration file, phrase packs, cue log path).
         """
 
     /// Runs the command; returns the exit status.
@@ -48,7 +54,7 @@ enum RunCommand {
         let level: DaemonLog.Severity?
         do {
             let args = try ArgumentList(arguments, valued: ["config", "route", "gpsd", "device", "cues", "state-dir", "lang",
-                                                            "phrases", "log-level", "debug-block-loop"],
+                                                            "phrases", "log-level", "debug-block-loop", "bus"],
                                         flagNames: ["help"])
             guard args.positional.isEmpty else { throw ArgumentList.UsageError(description: "unexpected argument '\(args.positional[0])'") }
             var parsed = DaemonOptions()
@@ -60,6 +66,10 @@ enum RunCommand {
             parsed.stateDirectory = args.value("state-dir")
             parsed.language = args.value("lang") ?? parsed.language
             parsed.phrases = args.value("phrases")
+            if let bus = args.value("bus") {
+                guard !bus.isEmpty else { throw ArgumentList.UsageError(description: "--bus needs system, session, an address or none") }
+                parsed.bus = bus == "none" ? nil : BusAddress(argument: bus)
+            }
             if let block = args.value("debug-block-loop") {
                 let parts = block.split(separator: ":").map { Double($0) }
                 guard parts.count == 2, let after = parts[0], let duration = parts[1], after >= 0, duration > 0 else {

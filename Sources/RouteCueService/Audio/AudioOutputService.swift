@@ -131,6 +131,11 @@ public final class AudioOutputService {
     }
 
     /// Changes the policy (mute, prompt style, volume factor).
+    /// Speaks with `voice` from now on (a language or markup change; what is pre-rendered for the old voice is not used).
+    public func setVoice(_ voice: VoiceSettings) {
+        settings.voice = voice
+    }
+
     public func setPolicy(_ policy: OutputPolicy) {
         settings.policy = policy
         perform(.setPolicy(policy))

@@ -92,8 +92,11 @@ public final class GuidanceAudio {
         followsEngineTimers = false
     }
 
+    /// Listeners hear each action before it is carried out: a cue the queue starts (or drops) at once reports
+    /// `willPlay`/`didPlay` inside `enqueue`, and whoever follows cues must know the cue by then.
     private func carryOut(_ actions: [GuidanceAction]) {
         for action in actions {
+            listeners.notify(.action(action))
             switch action {
             case .render(let text):
                 service.prerender([text]) { [weak self] text, seconds in self?.handle(.rendered(text: text, seconds: seconds)) }
@@ -103,7 +106,6 @@ public final class GuidanceAudio {
             case .logged, .reroute, .progress:
                 break
             }
-            listeners.notify(.action(action))
         }
     }
 

@@ -1,3 +1,4 @@
+import DBusKit
 /// What `routecue run` was asked on its command line (the configuration file holds the rest).
 public struct DaemonOptions: Sendable {
     /// The configuration file (default `/etc/routecue/routecue.json`, the built-in defaults when absent).
@@ -18,6 +19,8 @@ public struct DaemonOptions: Sendable {
     public var phrases: String?
     /// The log level, instead of the configuration's.
     public var logLevel: DaemonLog.Severity?
+    /// The bus the control interface is offered on (`--bus system|session|ADDRESS`); nil for `--bus none`.
+    public var bus: BusAddress? = .system
     /// Debugging the watchdog: block the loop's thread `after` seconds after start, for `duration` seconds.
     public var blockLoop: (after: Double, duration: Double)?
 
@@ -30,7 +33,8 @@ public struct DaemonOptions: Sendable {
 public enum DaemonExit: Int32, Sendable {
     /// Stopped by SIGTERM or SIGINT.
     case stopped = 0
-    /// Something failed at run time (a thread or the event loop could not start).
+    /// Something failed at run time (a thread or the event loop could not start; the bus name is owned by another
+    /// process, or was taken away).
     case runtimeFailure = 1
     /// The command line was wrong.
     case usage = 2

@@ -1,4 +1,5 @@
 import ALSAOutput
+import DBusKit
 import Dispatch
 import EventLoopKit
 import Glibc
@@ -18,19 +19,19 @@ public final class GuidanceDaemon {
     /// The log.
     public let log: DaemonLog
     /// The configuration in force.
-    public private(set) var config = RouteCueConfiguration()
+    public internal(set) var config = RouteCueConfiguration()
     /// The gpsd client.
     public private(set) var gps: GPSClient!
     /// The audio service.
     public private(set) var audio: AudioOutputService!
     /// The guidance, once a route is loaded.
-    public private(set) var guidance: GuidanceAudio?
+    public internal(set) var guidance: GuidanceAudio?
 
     private let notifier: SystemdNotifier
     private let finished: @Sendable (DaemonExit) -> Void
-    private var language: LanguageChoice?
-    private var wording = CueWording.plainEnglish
-    private var recorder: CueLogRecorder?
+    var language: LanguageChoice?
+    var wording = CueWording.plainEnglish
+    var recorder: CueLogRecorder?
     private var cueLog: CueLogFile?
     private var signals: SignalWatch?
     private var stopping = false
@@ -43,6 +44,27 @@ public final class GuidanceDaemon {
     private lazy var stopTimer = LoopTimer(on: RouteCueLoop.loop) { [weak self] in self?.end(.stopped) }
     private lazy var statusTimer = LoopTimer(on: RouteCueLoop.loop) { [weak self] in self?.updateStatus(force: true) }
     private lazy var trimTimer = LoopTimer(on: RouteCueLoop.loop) { [weak self] in self?.trimHeap() }
+
+    // The control interface (GuidanceDaemon+Control.swift).
+    /// The bus the interface is offered on (nil with `--bus none`).
+    var control: ControlBus?
+    /// The route guided along, or loaded and waiting for Start.
+    var loadedRoute: Route?
+    /// Maneuvers a cue has been spoken for (GetManeuvers' `announced`).
+    var announcedManeuvers: Set<Int> = []
+    /// The engine's cues queued or playing, by output id (EventText's words and details).
+    var spokenCues: [Int: Cue] = [:]
+    /// Texts of Speak requests queued or playing, by output id.
+    var applicationTexts: [Int: String] = [:]
+    /// Ids of Speak requests (far above the engine's cue numbers).
+    var nextApplicationOutput = 1 << 30
+    /// Guidance1's values as last sent in PropertiesChanged.
+    var publishedGuidance: [String: DBusValue] = [:]
+    var lastPositionPublish = MonotonicInstant.zero
+    /// Audio1's Muted and PromptStyle as the UI set them (they outlive a configuration reload).
+    var mutedByUI = false
+    var promptStyleByUI: PromptStyle?
+    lazy var publishTimer = LoopTimer(on: RouteCueLoop.loop) { [weak self] in self?.publishProperties() }
     /// How often freed heap is handed back to the system.
     private static let trimSeconds = 30.0
 
@@ -124,6 +146,7 @@ public final class GuidanceDaemon {
             return
         }
         gps.start()
+        startControl()
         if let path = options.routePath { loadRoute(path) }
         let status = statusText()
         notifier.ready(status: status)
@@ -162,7 +185,7 @@ public final class GuidanceDaemon {
         return settings
     }
 
-    private static func wording(_ choice: LanguageChoice?, markup: CueMarkup) throws -> CueWording {
+    static func wording(_ choice: LanguageChoice?, markup: CueMarkup) throws -> CueWording {
         guard let choice else { return .plainEnglish }
         return CueWording(pack: choice.pack, abbreviations: try choice.abbreviations(), markup: markup)
     }
@@ -195,8 +218,11 @@ public final class GuidanceDaemon {
     /// without repeating what was said).
     public func load(_ route: Route, from source: String) {
         log.info("route loaded from \(source): \(route.maneuvers.count) maneuvers, \(GuidanceStatus.distance(route.length)), \(route.legs.count) leg\(route.legs.count == 1 ? "" : "s")")
+        loadedRoute = route
+        announcedManeuvers = []
         if let guidance {
             guidance.handle(.newRoute(route))
+            publishProperties()
             return
         }
         let routeName = config.audio.route
@@ -208,6 +234,7 @@ public final class GuidanceDaemon {
         guidance.addListener { [weak self] event in self?.guidanceEvent(event) }
         recorder = CueLogRecorder(guidance: guidance) { [weak self] entry in self?.logged(entry) }
         updateStatus(force: true)
+        publishProperties()
     }
 
     // MARK: - Events
@@ -217,12 +244,14 @@ public final class GuidanceDaemon {
         case .fix(let fix):
             guidance?.handle(.fix(fix))
             updateStatus(force: false)
+            publishProperties()
         case .state(let state):
             switch state {
             case .unreachable, .lost: log.warning("gps: \(state)")
             default: log.info("gps: \(state)")
             }
             updateStatus(force: true)
+            publishProperties()
         case .note(let note):
             log.info("gps: \(note)")
         case .problem(let problem):
@@ -231,6 +260,7 @@ public final class GuidanceDaemon {
     }
 
     private func guidanceEvent(_ event: GuidanceAudio.Event) {
+        emitGuidanceSignals(event)
         guard case .action(let action) = event else { return }
         switch action {
         case .progress(let progress):
@@ -247,6 +277,7 @@ public final class GuidanceDaemon {
             case .rerouteRequested: break
             }
             updateStatus(force: true)
+            publishProperties()
         case .reroute(let request):
             log.info("reroute needed (\(request.reason), attempt \(request.attempt)); no routing engine is configured")
         default:
@@ -255,6 +286,7 @@ public final class GuidanceDaemon {
     }
 
     private func heard(_ report: AudioOutputService.Report) {
+        emitAudioSignals(report)
         switch report {
         case .deviceOpened(let request, let configuration, let timing):
             log.debug("audio device \(request.device) open: \(configuration.rate) Hz, \(configuration.channels) channels, output latency \(Int((timing.outputLatency * 1000).rounded())) ms")
@@ -302,7 +334,7 @@ public final class GuidanceDaemon {
     }
 
     /// Sends systemd the status when it changed: at once for a change of state, at most every 2 s for distances.
-    private func updateStatus(force: Bool) {
+    func updateStatus(force: Bool) {
         guard isReady, !stopping else { return }
         let now = RouteCueLoop.loop.now
         let text = statusText()
@@ -362,6 +394,7 @@ public final class GuidanceDaemon {
         stopping = true
         log.info("stopping (\(why))")
         notifier.stopping(status: "stopping")
+        control?.stop()
         gps.stop()
         guidance?.stopTimers()
         audio.perform(.clearQueue)
@@ -373,13 +406,14 @@ public final class GuidanceDaemon {
         }
     }
 
-    private func end(_ exit: DaemonExit) {
+    func end(_ exit: DaemonExit) {
         guard !ended else { return }
         ended = true
         watchdogTimer.set(nil)
         recorder?.detach()
         audio?.shutdown()
         signals?.cancel()
+        control?.stop()
         if exit == .stopped { log.info("stopped") }
         finished(exit)
     }
@@ -414,7 +448,7 @@ public final class GuidanceDaemon {
         config = new
         log.level = options.logLevel ?? DaemonLog.Severity(new.logging.level)
         if let settings = try? gpsSettings() { gps.apply(settings) }
-        audio.setPolicy(new.audio.policy)
+        audio.setPolicy(effectiveAudioPolicy)
         audio.setRoute(device: audioSettings().device, timing: new.audioRoute(new.audio.route))
         guidance?.reconfigure(timing: new.timingOptions, progress: new.progressOptions, wording: wording)
     }

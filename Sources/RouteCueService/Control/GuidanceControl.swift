@@ -1,0 +1,182 @@
+import DBusKit
+import EventLoopKit
+
+/// What the control interface asks of the daemon: every method and property of `org.routecue.Guidance1` and
+/// `org.routecue.Audio1` maps to one of these. Each throws a `BusError` a person understands and changes nothing
+/// when it refuses.
+@RouteCueLoop
+protocol GuidanceControl: AnyObject {
+    /// Imports `document` (`format` auto or a format name) and guides along it; the number of maneuvers.
+    func loadRoute(_ document: [UInt8], format: String, source: String) throws(BusError) -> Int
+    /// Starts guidance on the loaded route.
+    func startGuidance() throws(BusError)
+    /// Stops guidance; the route stays loaded.
+    func stopGuidance()
+    /// Goes on with the next leg.
+    func skipDestination() throws(BusError)
+    /// The maneuvers of the loaded route (GetManeuvers' dictionaries).
+    func maneuverDictionaries() -> [DBusValue]
+    /// Every option SetOptions takes, with its value.
+    func optionValues() -> [String: DBusValue]
+    /// Sets options (all or none).
+    func setOptions(_ options: [String: DBusValue]) throws(BusError)
+    /// The values of Guidance1's properties now.
+    func guidanceProperties() -> [String: DBusValue]
+
+    /// Speaks `text` at `priority`; the output's id.
+    func speak(_ text: String, priority: String) throws(BusError) -> Int
+    /// Applies a queue command (skip, clear, stop and clear).
+    func audioCommand(_ command: AudioCommand)
+    /// The values of Audio1's properties now.
+    func audioProperties() -> [String: DBusValue]
+    /// Sets a writable Audio1 property.
+    func setAudioProperty(_ name: String, _ value: DBusValue) throws(BusError)
+}
+
+/// Audio1's queue commands.
+enum AudioCommand: Sendable {
+    case skipCurrent, clearQueue, stopAndClear
+}
+
+/// The two interfaces as DBusKit exports them (contract: `config/dbus/*.xml`).
+@RouteCueLoop
+enum ControlInterfaces {
+    nonisolated static let guidance: InterfaceName = "org.routecue.Guidance1"
+    nonisolated static let audio: InterfaceName = "org.routecue.Audio1"
+    /// The properties whose value follows the position: PropertiesChanged carries them at most once a second.
+    nonisolated static let positionDriven: Set<String> = ["DistanceToManeuver", "DistanceRemaining", "TimeRemaining"]
+
+    static func all(_ control: GuidanceControl, maxDocumentBytes: Int) -> [ExportedInterface] {
+        [guidanceInterface(control, maxDocumentBytes: maxDocumentBytes), audioInterface(control)]
+    }
+
+    private static func property(_ name: String, _ type: DBusType, _ values: @escaping @RouteCueLoop () -> [String: DBusValue]) -> ExportedProperty {
+        ExportedProperty(name, type) { values()[name] ?? .string("") }
+    }
+
+    /// Runs `body` and replies with what it returns, or with its error.
+    private static func answer(_ call: MethodInvocation, _ body: () throws(BusError) -> [DBusValue]) {
+        do { call.reply(try body()) } catch { call.fail(error) }
+    }
+
+    static func guidanceInterface(_ control: GuidanceControl, maxDocumentBytes: Int) -> ExportedInterface {
+        let values: @RouteCueLoop () -> [String: DBusValue] = { [weak control] in control?.guidanceProperties() ?? [:] }
+        return ExportedInterface(
+            name: guidance,
+            methods: [
+                ExportedMethod("LoadRoute", inputs: [DBusArgument("format", .string), DBusArgument("document", .string)],
+                               outputs: [DBusArgument("maneuvers", .uint32)]) { [weak control] call in
+                    answer(call) { () throws(BusError) in
+                        guard let control else { throw BusError(.failed, "RouteCue is stopping") }
+                        let document = call.arguments[1].string ?? ""
+                        guard document.utf8.count <= maxDocumentBytes else {
+                            throw BusError(name: ControlErrors.badRoute, message: "the document is \(document.utf8.count) bytes, over the limit of \(maxDocumentBytes) (import.max_file_bytes)")
+                        }
+                        return [.uint32(UInt32(try control.loadRoute(Array(document.utf8), format: call.arguments[0].string ?? "auto", source: "LoadRoute from \(call.sender)")))]
+                    }
+                },
+                ExportedMethod("LoadRouteFd", inputs: [DBusArgument("fd", .unixFD), DBusArgument("format", .string)],
+                               outputs: [DBusArgument("maneuvers", .uint32)]) { [weak control] call in
+                    answer(call) { () throws(BusError) in
+                        guard let control else { throw BusError(.failed, "RouteCue is stopping") }
+                        guard case .unixFD(let fd) = call.arguments[0] else { throw BusError(.invalidArgs, "no file descriptor") }
+                        let document = try DescriptorReader.readAll(fd.descriptor, limit: maxDocumentBytes)
+                        return [.uint32(UInt32(try control.loadRoute(document, format: call.arguments[1].string ?? "auto", source: "LoadRouteFd from \(call.sender)")))]
+                    }
+                },
+                ExportedMethod("Start") { [weak control] call in
+                    answer(call) { () throws(BusError) in
+                        try control?.startGuidance()
+                        return []
+                    }
+                },
+                ExportedMethod("Stop") { [weak control] call in
+                    control?.stopGuidance()
+                    call.reply()
+                },
+                ExportedMethod("SkipDestination") { [weak control] call in
+                    answer(call) { () throws(BusError) in
+                        try control?.skipDestination()
+                        return []
+                    }
+                },
+                ExportedMethod("GetManeuvers", outputs: [DBusArgument("maneuvers", .array(.dictionary(key: .string, value: .variant)))]) { [weak control] call in
+                    call.reply([.array(.dictionary(key: .string, value: .variant), control?.maneuverDictionaries() ?? [])])
+                },
+                ExportedMethod("SetOptions", inputs: [DBusArgument("options", .dictionary(key: .string, value: .variant))]) { [weak control] call in
+                    answer(call) { () throws(BusError) in
+                        try control?.setOptions(call.arguments[0].dictionary ?? [:])
+                        return []
+                    }
+                },
+                ExportedMethod("GetOptions", outputs: [DBusArgument("options", .dictionary(key: .string, value: .variant))]) { [weak control] call in
+                    call.reply([.vardict(control?.optionValues() ?? [:])])
+                },
+            ],
+            properties: [
+                property("State", .string, values), property("GpsState", .string, values),
+                property("Language", .string, values), property("Units", .string, values),
+                property("TransportMode", .string, values), property("Leg", .uint32, values),
+                property("NextManeuver", .dictionary(key: .string, value: .variant), values),
+                property("DistanceToManeuver", .double, values), property("DistanceRemaining", .double, values),
+                property("TimeRemaining", .double, values),
+            ],
+            signals: [
+                ExportedSignal("EventText", [DBusArgument("text", .string), DBusArgument("kind", .string),
+                                             DBusArgument("details", .dictionary(key: .string, value: .variant))]),
+                ExportedSignal("WaypointReached", [DBusArgument("leg", .uint32)]),
+                ExportedSignal("DestinationReached"),
+                ExportedSignal("RerouteNeeded", [DBusArgument("lat", .double), DBusArgument("lon", .double), DBusArgument("heading", .double)]),
+                ExportedSignal("OffRoute"),
+                ExportedSignal("BackOnRoute"),
+            ])
+    }
+
+    static func audioInterface(_ control: GuidanceControl) -> ExportedInterface {
+        let values: @RouteCueLoop () -> [String: DBusValue] = { [weak control] in control?.audioProperties() ?? [:] }
+        func writable(_ name: String, _ type: DBusType) -> ExportedProperty {
+            ExportedProperty(name, type, get: { values()[name] ?? .string("") }, set: { [weak control] value throws(BusError) in
+                try control?.setAudioProperty(name, value)
+            })
+        }
+        func command(_ name: MemberName, _ command: AudioCommand) -> ExportedMethod {
+            ExportedMethod(name) { [weak control] call in
+                control?.audioCommand(command)
+                call.reply()
+            }
+        }
+        return ExportedInterface(
+            name: audio,
+            methods: [
+                ExportedMethod("Speak", inputs: [DBusArgument("text", .string), DBusArgument("priority", .string)],
+                               outputs: [DBusArgument("id", .uint32)]) { [weak control] call in
+                    answer(call) { () throws(BusError) in
+                        guard let control else { throw BusError(.failed, "RouteCue is stopping") }
+                        return [.uint32(UInt32(try control.speak(call.arguments[0].string ?? "", priority: call.arguments[1].string ?? "")))]
+                    }
+                },
+                command("SkipCurrent", .skipCurrent),
+                command("ClearQueue", .clearQueue),
+                command("StopAndClear", .stopAndClear),
+            ],
+            properties: [
+                property("ActiveRoute", .string, values),
+                writable("Muted", .boolean),
+                writable("PromptStyle", .string),
+                property("Speaking", .boolean, values),
+            ],
+            signals: [
+                ExportedSignal("WillPlay", [DBusArgument("id", .uint32), DBusArgument("text", .string), DBusArgument("kind", .string)]),
+                ExportedSignal("DidPlay", [DBusArgument("id", .uint32), DBusArgument("outcome", .string), DBusArgument("reason", .string)]),
+                ExportedSignal("RouteChanged", [DBusArgument("route", .string), DBusArgument("reason", .string)]),
+            ])
+    }
+}
+
+/// RouteCue's own error names.
+enum ControlErrors {
+    /// A route document that does not import (the message says where: key path, or line and column).
+    static let badRoute = "org.routecue.Error.BadRoute"
+    /// A method that needs a route, without one.
+    static let noRoute = "org.routecue.Error.NoRoute"
+}

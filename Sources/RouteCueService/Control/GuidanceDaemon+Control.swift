@@ -1,0 +1,366 @@
+import DBusKit
+import EventLoopKit
+import RouteCueCore
+import Speech
+
+/// The daemon behind `org.routecue.Guidance1` and `org.routecue.Audio1` (docs/dbus.md): what each method does to
+/// the route, the guidance and the audio, the properties' values, and the signals the engine's actions and the
+/// audio reports become.
+extension GuidanceDaemon: GuidanceControl {
+    /// Offers the control interface on `options.bus` (nothing with `--bus none`).
+    func startControl() {
+        guard let bus = options.bus else {
+            log.info("control: no bus (--bus none)")
+            return
+        }
+        let control = ControlBus(bus: bus, log: log, interfaces: { [unowned self] in
+            ControlInterfaces.all(self, maxDocumentBytes: self.config.importOptions.maxBytes)
+        }, owned: { [weak self] in self?.publishAll() })
+        control.onFatal = { [weak self] why in
+            self?.log.error("control: \(why); exiting")
+            self?.end(.runtimeFailure)
+        }
+        self.control = control
+        control.start()
+    }
+
+    // MARK: - Guidance1 methods
+
+    func loadRoute(_ document: [UInt8], format: String, source: String) throws(BusError) -> Int {
+        var importOptions = config.importOptions
+        if format != "auto" {
+            guard let forced = RouteFormat(rawValue: format) else {
+                let known = ["auto"] + RouteFormat.allCases.map(\.rawValue)
+                throw BusError(.invalidArgs, "format \"\(format)\" is not one of \(known.joined(separator: ", "))")
+            }
+            importOptions.format = forced
+        }
+        let route: Route
+        do {
+            route = try RouteReader.read(document, name: "the document", options: importOptions)
+        } catch {
+            log.warning("\(source): route not loaded: \(error)")
+            throw BusError(name: ControlErrors.badRoute, message: "\(error)")
+        }
+        ProcessMemory.releaseFreeHeap()
+        if guidance != nil {
+            load(route, from: source)
+        } else {
+            loadedRoute = route
+            announcedManeuvers = []
+            log.info("route loaded from \(source): \(route.maneuvers.count) maneuvers, \(GuidanceStatus.distance(route.length)); Start guides along it")
+            publishProperties()
+        }
+        return route.maneuvers.count
+    }
+
+    func startGuidance() throws(BusError) {
+        guard guidance == nil else { return }
+        guard let route = loadedRoute else { throw BusError(name: ControlErrors.noRoute, message: "no route is loaded (LoadRoute first)") }
+        load(route, from: "the loaded route")
+    }
+
+    func stopGuidance() {
+        guard let guidance else { return }
+        guidance.stopTimers()
+        audio.perform(.clearQueue)
+        audio.perform(.supersedeCurrent)
+        recorder?.detach()
+        recorder = nil
+        self.guidance = nil
+        log.info("guidance stopped (the route stays loaded)")
+        publishProperties()
+        updateStatus(force: true)
+    }
+
+    func skipDestination() throws(BusError) {
+        guard let guidance else { throw BusError(name: ControlErrors.noRoute, message: "guidance is not running") }
+        guard guidance.engine.route.legs.count > 1 else {
+            throw BusError(.failed, "the route has one leg: there is no waypoint to skip")
+        }
+        guidance.handle(.skipToNextDestination)
+        publishProperties()
+    }
+
+    func maneuverDictionaries() -> [DBusValue] {
+        guard let route = guidance?.engine.route ?? loadedRoute else { return [] }
+        return route.maneuvers.map { Self.dictionary(of: $0, announced: announcedManeuvers.contains($0.index)) }
+    }
+
+    /// GetManeuvers' keys for one maneuver.
+    static func dictionary(of maneuver: Maneuver, announced: Bool) -> DBusValue {
+        .vardict([
+            "index": .uint32(UInt32(maneuver.index)), "type": .string(maneuver.type.rawValue),
+            "modifier": .string(maneuver.modifier?.rawValue ?? ""), "road_name": .string(maneuver.roadName ?? ""),
+            "distance_along_m": .double(maneuver.distanceAlong),
+            "location": .array(.double, [.double(maneuver.location.longitude), .double(maneuver.location.latitude)]),
+            "leg": .uint32(UInt32(maneuver.leg)), "announced": .boolean(announced),
+        ])
+    }
+
+    // MARK: - Options
+
+    func optionValues() -> [String: DBusValue] {
+        let timing = config.timingOptions
+        return [
+            "language": .string(language?.language ?? PhrasePackLibrary.defaultLanguage),
+            "units": .string(timing.units.rawValue),
+            "transport_mode": .string(timing.mode.rawValue),
+            "included_stages": .strings(CueStage.allCases.filter { timing.includedStages.contains($0) }.map(\.rawValue)),
+            "natural_guidance": .boolean(timing.naturalGuidance),
+            "safety_cameras": .boolean(timing.warningKinds.contains("speed_camera")),
+            "markup": .boolean(wording.markup != .plain),
+            "gps_lost_announcements": .boolean(timing.gpsCues.announceLost),
+        ]
+    }
+
+    func setOptions(_ options: [String: DBusValue]) throws(BusError) {
+        var timing = config.timingOptions
+        var newLanguage: LanguageChoice?
+        var markup = wording.markup
+        func value<T>(_ key: String, _ read: (DBusValue) -> T?, _ expected: String) throws(BusError) -> T {
+            guard let value = options[key].flatMap({ read($0.unwrapped) }) else {
+                throw BusError(.invalidArgs, "option \(key) must be \(expected), not \(options[key]?.unwrapped.description ?? "nothing")")
+            }
+            return value
+        }
+        for key in options.keys.sorted() {
+            switch key {
+            case "language":
+                let tag = try value(key, { $0.string }, "a BCP 47 language tag (s)")
+                do {
+                    newLanguage = try LanguageChoice(language: tag, phrases: self.options.phrases)
+                } catch {
+                    throw BusError(.invalidArgs, "option language: \(error)")
+                }
+            case "units":
+                timing.units = try value(key, { $0.string.flatMap(UnitSystem.init(rawValue:)) },
+                                         UnitSystem.allCases.map(\.rawValue).joined(separator: ", "))
+            case "transport_mode":
+                timing.mode = try value(key, { $0.string.flatMap(TransportMode.init(rawValue:)) },
+                                        TransportMode.allCases.map(\.rawValue).joined(separator: ", "))
+            case "included_stages":
+                let stages = try value(key, { v in v.elements?.map { $0.string.flatMap(CueStage.init(rawValue:)) } },
+                                       "an array of " + CueStage.allCases.map(\.rawValue).joined(separator: ", "))
+                guard !stages.contains(where: { $0 == nil }) else {
+                    throw BusError(.invalidArgs, "option included_stages takes only " + CueStage.allCases.map(\.rawValue).joined(separator: ", "))
+                }
+                timing.includedStages = Set(stages.compactMap { $0 })
+            case "natural_guidance":
+                timing.naturalGuidance = try value(key, { $0.bool }, "a boolean")
+            case "safety_cameras":
+                if try value(key, { $0.bool }, "a boolean") { timing.warningKinds.insert("speed_camera") } else { timing.warningKinds.remove("speed_camera") }
+            case "markup":
+                markup = try value(key, { $0.bool }, "a boolean") ? .ssmlWithPhonemes : .plain
+            case "gps_lost_announcements":
+                let on = try value(key, { $0.bool }, "a boolean")
+                timing.gpsCues.announceLost = on
+                timing.gpsCues.announceRegained = on
+            default:
+                throw BusError(.invalidArgs, "unknown option \(key) (options: \(optionValues().keys.sorted().joined(separator: ", ")))")
+            }
+        }
+        let choice = newLanguage ?? language
+        let newWording: CueWording
+        do {
+            newWording = try Self.wording(choice, markup: markup)
+        } catch {
+            throw BusError(.failed, "the phrases of \(choice?.language ?? "en-US") cannot be read: \(error)")
+        }
+        // Everything checked: apply it all.
+        language = choice
+        wording = newWording
+        config.timingOptions = timing
+        var voice = audio.settings.voice
+        voice.voice = choice?.voice ?? "en-us"
+        voice.markup = SpeechMarkup(newWording.markup)
+        audio.setVoice(voice)
+        guidance?.reconfigure(timing: timing, progress: config.progressOptions, wording: newWording)
+        log.info("options set over D-Bus: \(options.keys.sorted().joined(separator: ", ")) (language \(newWording.language), units \(timing.units.rawValue), mode \(timing.mode.rawValue))")
+        publishProperties()
+    }
+
+    // MARK: - Audio1
+
+    func speak(_ text: String, priority: String) throws(BusError) -> Int {
+        let trimmed = String(text.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+        guard !trimmed.isEmpty else { throw BusError(.invalidArgs, "nothing to speak") }
+        guard trimmed.utf8.count <= 4096 else { throw BusError(.invalidArgs, "the text is over 4096 bytes") }
+        let names: [String: OutputPriority] = ["application": .application, "message": .message, "guidance": .guidance, "urgent": .urgent]
+        guard let level = names[priority.isEmpty ? "application" : priority] else {
+            throw BusError(.invalidArgs, "priority \"\(priority)\" is not one of \(names.keys.sorted().joined(separator: ", "))")
+        }
+        nextApplicationOutput += 1
+        let id = nextApplicationOutput
+        applicationTexts[id] = trimmed
+        audio.perform(.enqueue(OutputRequest(id: id, content: .speech(text: trimmed, language: language?.language ?? "en-US"),
+                                             priority: level, kind: .app)))
+        return id
+    }
+
+    func audioCommand(_ command: AudioCommand) {
+        switch command {
+        case .skipCurrent: audio.perform(.skipCurrent)
+        case .clearQueue: audio.perform(.clearQueue)
+        case .stopAndClear: audio.perform(.stopAndClear)
+        }
+    }
+
+    /// The queue's policy: the configuration's, muted and with the prompt style as the UI set them.
+    var effectiveAudioPolicy: OutputPolicy {
+        var policy = config.audio.policy
+        policy.muted = mutedByUI
+        if let style = promptStyleByUI { policy.promptStyle = style }
+        return policy
+    }
+
+    func audioProperties() -> [String: DBusValue] {
+        let policy = effectiveAudioPolicy
+        return [
+            "ActiveRoute": .string(config.audio.route),
+            "Muted": .boolean(policy.muted),
+            "PromptStyle": .string(policy.promptStyle.rawValue),
+            "Speaking": .boolean(audio.current != nil),
+        ]
+    }
+
+    func setAudioProperty(_ name: String, _ value: DBusValue) throws(BusError) {
+        switch (name, value) {
+        case ("Muted", .boolean(let muted)):
+            mutedByUI = muted
+        case ("PromptStyle", .string(let style)):
+            guard let parsed = PromptStyle(rawValue: style) else {
+                throw BusError(.invalidArgs, "PromptStyle must be one of \(PromptStyle.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            promptStyleByUI = parsed
+        default:
+            throw BusError(.invalidArgs, "\(name) cannot be set to \(value)")
+        }
+        audio.setPolicy(effectiveAudioPolicy)
+        log.info("audio \(name) set to \(value) over D-Bus")
+        control?.propertiesChanged(ControlInterfaces.audio, [name: value])
+    }
+
+    // MARK: - Properties
+
+    func guidanceProperties() -> [String: DBusValue] {
+        let timing = config.timingOptions
+        var values: [String: DBusValue] = [
+            "GpsState": .string(gps?.state.name ?? "connecting"),
+            "Language": .string(language?.language ?? PhrasePackLibrary.defaultLanguage),
+            "Units": .string(timing.units.rawValue),
+            "TransportMode": .string(timing.mode.rawValue),
+            "Leg": .uint32(0), "NextManeuver": .vardict([:]),
+            "DistanceToManeuver": .double(0), "DistanceRemaining": .double(0), "TimeRemaining": .double(0),
+        ]
+        guard let engine = guidance?.engine else {
+            values["State"] = .string("idle")
+            return values
+        }
+        switch engine.progress.state {
+        case .acquiring: values["State"] = .string("waiting-for-fix")
+        case .onRoute: values["State"] = .string("guiding")
+        case .offRoute: values["State"] = .string("off-route")
+        case .arrived: values["State"] = .string("arrived")
+        }
+        guard engine.progress.state == .onRoute || engine.progress.state == .offRoute else { return values }
+        let estimate = engine.progress.estimate(at: RouteCueLoop.loop.now)
+        values["Leg"] = .uint32(UInt32(max(0, estimate.leg)))
+        if let index = estimate.nextAnnouncedManeuver, index < engine.route.maneuvers.count {
+            values["NextManeuver"] = Self.dictionary(of: engine.route.maneuvers[index], announced: announcedManeuvers.contains(index))
+        }
+        values["DistanceToManeuver"] = .double((estimate.distanceToNextManeuver ?? 0).rounded())
+        values["DistanceRemaining"] = .double(estimate.remainingRouteDistance.rounded())
+        values["TimeRemaining"] = .double((estimate.remainingRouteTime ?? 0).rounded())
+        return values
+    }
+
+    /// Sends PropertiesChanged for what changed since the last one: a change of state at once, the position-driven
+    /// distances and time at most once a second (whole metres and seconds, so a car standing still sends nothing).
+    func publishProperties() {
+        guard let control, control.ownsName else { return }
+        let now = RouteCueLoop.loop.now
+        let values = guidanceProperties()
+        var changed = values.filter { publishedGuidance[$0.key] != $0.value }
+        let onlyPosition = changed.keys.allSatisfy { ControlInterfaces.positionDriven.contains($0) }
+        if onlyPosition, !changed.isEmpty, now.seconds(since: lastPositionPublish) < 1 {
+            publishTimer.set(lastPositionPublish.advanced(bySeconds: 1))
+            changed = [:]
+        }
+        guard !changed.isEmpty else { return }
+        if changed.keys.contains(where: { ControlInterfaces.positionDriven.contains($0) }) { lastPositionPublish = now }
+        publishedGuidance.merge(changed) { _, new in new }
+        control.propertiesChanged(ControlInterfaces.guidance, changed)
+    }
+
+    /// Every property of both interfaces, as they are now (the name was just acquired: the UI learns the state).
+    func publishAll() {
+        publishedGuidance = guidanceProperties()
+        lastPositionPublish = RouteCueLoop.loop.now
+        control?.propertiesChanged(ControlInterfaces.guidance, publishedGuidance)
+        control?.propertiesChanged(ControlInterfaces.audio, audioProperties())
+    }
+
+    // MARK: - Signals
+
+    /// The signals of the engine's actions.
+    func emitGuidanceSignals(_ event: GuidanceAudio.Event) {
+        guard let control else { return }
+        switch event {
+        case .action(.speak(let cue)):
+            spokenCues[cue.id] = cue
+        case .action(.progress(.waypointReached(let leg, _))):
+            control.emit(ControlInterfaces.guidance, "WaypointReached", [.uint32(UInt32(leg))])
+        case .action(.progress(.arrived)):
+            control.emit(ControlInterfaces.guidance, "DestinationReached", [])
+        case .action(.progress(.offRoute)):
+            control.emit(ControlInterfaces.guidance, "OffRoute", [])
+        case .action(.progress(.backOnRoute)):
+            control.emit(ControlInterfaces.guidance, "BackOnRoute", [])
+        case .action(.reroute(let request)):
+            if let position = request.position {
+                control.emit(ControlInterfaces.guidance, "RerouteNeeded",
+                             [.double(position.latitude), .double(position.longitude), .double(request.course ?? -1)])
+            }
+        case .action(.logged(let entry)):
+            if entry.event == .spoken, let maneuver = entry.maneuver { announcedManeuvers.insert(maneuver) }
+        default:
+            break
+        }
+    }
+
+    /// The signals of the audio reports: EventText and WillPlay as a cue starts, DidPlay as any output ends.
+    func emitAudioSignals(_ report: AudioOutputService.Report) {
+        guard let control else { return }
+        switch report {
+        case .output(.willPlay(let id, let rendition)):
+            if let cue = spokenCues[id] {
+                let language = language?.language ?? PhrasePackLibrary.defaultLanguage
+                var details: [String: DBusValue] = ["id": .uint32(UInt32(id)), "leg": .uint32(UInt32(cue.leg)),
+                                                    "lang": .string(language), "short": .boolean(cue.short),
+                                                    "rendition": .string(rendition == .tone ? "tone" : "speech")]
+                if let stage = cue.stage { details["stage"] = .string(stage.rawValue) }
+                if let maneuver = cue.maneuver { details["maneuver"] = .uint32(UInt32(maneuver)) }
+                if let distance = cue.distanceAtStart { details["distance_m"] = .double(distance.rounded()) }
+                if wording.markup != .plain { details["ssml"] = .string(cue.text) }
+                control.emit(ControlInterfaces.guidance, "EventText", [.string(cue.text), .string(cue.kind.rawValue), .vardict(details)])
+                control.emit(ControlInterfaces.audio, "WillPlay", [.uint32(UInt32(id)), .string(cue.text), .string(cue.kind.rawValue)])
+            } else if let text = applicationTexts[id] {
+                control.emit(ControlInterfaces.audio, "WillPlay", [.uint32(UInt32(id)), .string(text), .string(CueKind.app.rawValue)])
+            }
+            control.propertiesChanged(ControlInterfaces.audio, ["Speaking": .boolean(true)])
+        case .output(.didPlay(let id, let outcome)):
+            spokenCues[id] = nil
+            applicationTexts[id] = nil
+            let (word, reason): (String, String) = switch outcome {
+            case .completed: ("spoken", "")
+            case .interrupted(let why): ("interrupted", why)
+            case .cancelled(let why): (why == OutputReason.skipped ? "skipped" : "cancelled", why)
+            }
+            control.emit(ControlInterfaces.audio, "DidPlay", [.uint32(UInt32(id)), .string(word), .string(reason)])
+            if audio.current == nil { control.propertiesChanged(ControlInterfaces.audio, ["Speaking": .boolean(false)]) }
+        default:
+            break
+        }
+    }
+}
