@@ -97,6 +97,8 @@ bench-daemon: release
 	$(BENCH) daemon-load $(BIN_RELEASE) --route "$(SHARED)/$(DAEMON_LOAD_ROUTE)" --trace "$(SHARED)/$(word 1,$(TIMING_TRACES))" --seconds 120 && \
 	echo "  … and the same with the Swift runtime linked statically:" && \
 	$(BENCH) daemon-load $(BIN_STATIC) --route "$(SHARED)/$(DAEMON_LOAD_ROUTE)" --trace "$(SHARED)/$(word 1,$(TIMING_TRACES))" --seconds 120
+	@if [ ! -d "$(SHARED)" ]; then echo "bench daemon-bus: SKIPPED, $(SHARED) not found"; exit 0; fi; \
+	$(BENCH) daemon-bus $(BIN_RELEASE) --route "$(SHARED)/$(word 1,$(DAEMON_DRIVE_ROUTES))" --trace "$(SHARED)/$(word 1,$(TIMING_TRACES))" --seconds 120
 	$(call with-paced-pcm,[ ! -d "$(SHARED)" ] || $(BENCH) daemon-drive $(BIN_RELEASE) --device $$PCM $(foreach t,$(TIMING_TRACES),--trace "$(SHARED)/$(t)") $(foreach r,$(DAEMON_DRIVE_ROUTES),"$(SHARED)/$(r)"))
 
 bench: bench-audio bench-daemon

@@ -39,7 +39,7 @@ let package = Package(
         .executableTarget(name: "routecue", dependencies: ["RouteCueCore", "RouteCueService", "EventLoopKit", "Speech", "DBusKit"]),
 
         // Benchmarks run by `make bench`.
-        .executableTarget(name: "routecue-bench", dependencies: ["RouteCueCore", "RouteCueService", "DriveLab", "EventLoopKit", "ALSAOutput", "Speech"]),
+        .executableTarget(name: "routecue-bench", dependencies: ["RouteCueCore", "RouteCueService", "DriveLab", "EventLoopKit", "ALSAOutput", "Speech", "DBusKit"]),
 
         // Generated test drives: real route geometry driven with real recorded speed, with ground truth.
         .target(name: "DriveLab", dependencies: ["RouteCueCore", "EventLoopKit"]),

@@ -16,7 +16,7 @@ import RouteCueService
 // `routecue run` guiding ROUTE from gpsd at 1 Hz for N seconds (default 120), next to gpsd's own CPU in the same run.
 
 /// One drive through gpsd and the daemon.
-private final class DaemonDrive {
+final class DaemonDrive {
     let name: String
     let route: Route
     let drive: GeneratedDrive
@@ -28,7 +28,7 @@ private final class DaemonDrive {
     let log: String
 
     init(name: String, routePath: String, route: Route, drive: GeneratedDrive, delivery: SimulationOptions,
-         binary: String, device: String, config: String? = nil) throws {
+         binary: String, device: String, config: String? = nil, bus: String = "none") throws {
         self.name = name
         self.route = route
         self.drive = drive
@@ -40,8 +40,9 @@ private final class DaemonDrive {
         let base = NSTemporaryDirectory() + "routecue-bench-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         cues = base + ".jsonl"
         log = base + ".log"
-        daemon = spawn(binary, ["run", "--route", routePath, "--gpsd", "127.0.0.1:\(gpsd.port)", "--device", device, "--cues", cues]
-                       + (config.map { ["--config", $0] } ?? []), environment: [:], stderr: log)
+        // `--bus none` unless asked: a bench machine has no system bus, and the bus's cost is daemon-bus's figure.
+        daemon = spawn(binary, ["run", "--route", routePath, "--gpsd", "127.0.0.1:\(gpsd.port)", "--device", device, "--cues", cues,
+                                "--bus", bus] + (config.map { ["--config", $0] } ?? []), environment: [:], stderr: log)
     }
 
     /// The cue log as a record: its instants (CLOCK_MONOTONIC) mapped to the drive's fix time by the moments the
@@ -100,12 +101,12 @@ private struct DriveBenchArguments {
     }
 }
 
-private func readRoute(_ path: String) -> Route {
+func readRoute(_ path: String) -> Route {
     guard let data = FileManager.default.contents(atPath: path) else { fail("\(path): cannot read") }
     do { return try RouteReader.read([UInt8](data), name: path) } catch { fail("\(path): \(error)") }
 }
 
-private func readTrace(_ path: String) -> SpeedTrace {
+func readTrace(_ path: String) -> SpeedTrace {
     guard let data = FileManager.default.contents(atPath: path) else { fail("\(path): cannot read") }
     do { return try SpeedTrace.read([UInt8](data), name: path) } catch { fail("\(path): \(error)") }
 }

@@ -8,27 +8,36 @@ import Foundation
 func daemonStartupBench(_ args: [String]) {
     guard let binary = args.first else { fail("daemon-startup needs the routecue binary", status: 2) }
     let runs = args.firstIndex(of: "--runs").flatMap { Int(args[$0 + 1]) } ?? 10
-    var ready: [Double] = [], version: [Double] = [], rss: [Double] = []
-    for _ in 0..<runs {
+    // Interleaved: the default (the control interface connecting to the system bus, on its own thread) and
+    // `--bus none`, so the bus's share of start-up is a difference within one run.
+    var ready: [Double] = [], readyNoBus: [Double] = [], version: [Double] = [], rss: [Double] = []
+    func startOnce(_ extra: [String]) -> (ms: Double, rss: Double) {
         let notify = NotifyListener()
         let started = MonotonicClock.nanoseconds()
-        let process = spawn(binary, ["run", "--gpsd", "127.0.0.1:1", "--device", "null"],
+        let process = spawn(binary, ["run", "--gpsd", "127.0.0.1:1", "--device", "null"] + extra,
                             environment: ["NOTIFY_SOCKET": notify.path])
         guard let message = notify.wait(for: "READY=1", timeout: 10) else {
             process.terminate()
             fail("daemon-startup: no READY=1 within 10 s")
         }
-        ready.append(Double(message.at - started) / 1e6)
-        rss.append(Double(residentKiB(of: process.processIdentifier)) / 1024)
+        let result = (Double(message.at - started) / 1e6, Double(residentKiB(of: process.processIdentifier)) / 1024)
         process.terminate()
         process.waitUntilExit()
+        return result
+    }
+    for _ in 0..<runs {
+        let withBus = startOnce([])
+        ready.append(withBus.ms)
+        rss.append(withBus.rss)
+        readyNoBus.append(startOnce(["--bus", "none"]).ms)
         let versionStart = MonotonicClock.nanoseconds()
         let plain = spawn(binary, ["--version"], environment: [:])
         plain.waitUntilExit()
         version.append(Double(MonotonicClock.nanoseconds() - versionStart) / 1e6)
     }
-    print("bench daemon-startup: \(runs) runs of routecue run (release, no gpsd, null PCM) and of routecue --version, same run")
-    print(String(format: "  exec → READY=1         p50 %6.1f ms  max %6.1f ms   (goal ≤ 150 ms)", median(ready), ready.max() ?? 0))
+    print("bench daemon-startup: \(runs) runs each of routecue run (release, no gpsd, null PCM), with and without the bus, and of routecue --version, interleaved")
+    print(String(format: "  exec → READY=1         p50 %6.1f ms  max %6.1f ms   (goal ≤ 150 ms; --bus system, the default)", median(ready), ready.max() ?? 0))
+    print(String(format: "  exec → READY=1 --bus none p50 %6.1f ms  max %6.1f ms", median(readyNoBus), readyNoBus.max() ?? 0))
     print(String(format: "  exec → exit of --version p50 %6.1f ms  max %6.1f ms   (process + Swift runtime + Foundation)", median(version), version.max() ?? 0))
     print(String(format: "  READY ÷ --version: %.1f×; resident memory at READY p50 %.1f MB", median(ready) / max(0.001, median(version)), median(rss)))
 }

@@ -12,6 +12,8 @@ import Foundation
 //                                                           generated drives through gpsd and routecue run in real time vs simulate
 //   routecue-bench daemon-load ROUTECUE --route ROUTE --trace FILE [--seconds N] [--config FILE]
 //                                                           memory and CPU of routecue run guiding ROUTE from gpsd at 1 Hz
+//   routecue-bench daemon-bus ROUTECUE --route ROUTE --trace FILE [--seconds N]
+//                                                           the D-Bus interface's round trips and CPU while guiding
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
@@ -29,6 +31,8 @@ case "daemon-drive" where arguments.count >= 2:
     daemonDriveBench(Array(arguments.dropFirst()))
 case "daemon-load" where arguments.count >= 2:
     daemonLoadBench(Array(arguments.dropFirst()))
+case "daemon-bus" where arguments.count >= 2:
+    daemonBusBench(Array(arguments.dropFirst()))
 case "synthetic-gpx":
     syntheticGPXBench(Array(arguments.dropFirst()))
 default:

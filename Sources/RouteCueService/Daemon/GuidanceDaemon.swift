@@ -146,11 +146,13 @@ public final class GuidanceDaemon {
             return
         }
         gps.start()
-        startControl()
         if let path = options.routePath { loadRoute(path) }
         let status = statusText()
         notifier.ready(status: status)
         isReady = true
+        // After READY=1: connecting to the bus (a thread of its own) would only compete with start-up; the name is
+        // owned a few milliseconds later.
+        startControl()
         lastStatus = status
         log.info("ready: gpsd \(gps.settings.host):\(gps.settings.port), audio on \(audio.settings.device.device), language \(language?.language ?? "en-US"); \(status)")
         if let interval = notifier.watchdogInterval {
