@@ -173,6 +173,77 @@ final class DaemonBusTests: XCTestCase {
         XCTAssertEqual(try property("Units"), .string("metric"))
     }
 
+    func test_applicationAudio_speakAndPlayFile_areAnnounced_andVolumeIsChecked() throws {
+        _ = try start(epochs: 2)
+        let played = Collected<String>()
+        let client = client!
+        let added = Awaited<Bool>()
+        try onLoop {
+            client.subscribe(MatchRule(sender: Self.name, path: Self.path, interface: Self.audio), added: { added.set($0 == nil) }) { message in
+                guard let values = try? message.arguments(), values.count == 3 else { return }
+                played.append("\(message.member ?? "") \(values[0].integer ?? -1) \(values[1].string ?? "") \(values[2].string ?? "")")
+            }
+        }
+        XCTAssertTrue(try added.wait())
+        let spoken = try XCTUnwrap(try call(Self.audio, "Speak", [.string("Tankstelle voraus"), .string("application")]).get().first?.integer)
+        XCTAssertTrue(PollingWait.until(timeout: 10) { played.all.contains("DidPlay \(spoken) spoken ") }, "\(played.all)")
+        XCTAssertTrue(played.all.contains("WillPlay \(spoken) Tankstelle voraus app"), "\(played.all)")
+
+        let wav = tmp.appendingPathComponent("prompt.wav")
+        let said = try CommandRunner.routecue(["say", "Chime", "--wav", wav.path])
+        XCTAssertEqual(said.status, 0, said.stderr)
+        let fd = open(wav.path, O_RDONLY | O_CLOEXEC)
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        let clip = try XCTUnwrap(try call(Self.audio, "PlayFile", [.unixFD(UnixFD(taking: fd))]).get().first?.integer)
+        XCTAssertTrue(PollingWait.until(timeout: 10) { played.all.contains("DidPlay \(clip) spoken ") }, "\(played.all)")
+        XCTAssertTrue(played.all.contains("WillPlay \(clip)  file"), "\(played.all)")
+        let notWAV = open(SharedData.repositoryRoot.appendingPathComponent("examples/grid-trip.osrm.json").path, O_RDONLY | O_CLOEXEC)
+        XCTAssertEqual(failure(try call(Self.audio, "PlayFile", [.unixFD(UnixFD(taking: notWAV))]))?.name, BusError.Standard.invalidArgs.rawValue)
+
+        let set = Awaited<Result<Void, BusError>>()
+        try onLoop { client.setProperty(destination: Self.name, path: Self.path, interface: Self.audio, name: "Volume", value: .double(2)) { set.set($0) } }
+        XCTAssertEqual(failure(try set.wait()), BusError(.invalidArgs, "Volume must be between 0 and 1, not 2.0"))
+        let half = Awaited<Result<Void, BusError>>()
+        try onLoop { client.setProperty(destination: Self.name, path: Self.path, interface: Self.audio, name: "Volume", value: .double(0.5)) { half.set($0) } }
+        XCTAssertNoThrow(try half.wait().get())
+        let volume = Awaited<Result<DBusValue, BusError>>()
+        try onLoop { client.getProperty(destination: Self.name, path: Self.path, interface: Self.audio, name: "Volume") { volume.set($0) } }
+        XCTAssertEqual(try volume.wait().get(), .double(0.5))
+    }
+
+    func test_theSystemBusPolicy_letsTheUIGroupControlRouteCue_andEverybodyElseOnlyRead() throws {
+        guard getuid() == 0 else { throw XCTSkip("SKIPPED: the policy test switches users with setpriv, which needs root") }
+        let uiGroup = try XCTUnwrap(getgrnam("users")?.pointee.gr_gid, "group users (gid 100) missing from /etc/group")
+        // The shipped policy with the service user and the UI group this machine has (root runs routecue here).
+        let original = try String(contentsOf: SharedData.repositoryRoot.appendingPathComponent("config/dbus/org.routecue.conf"), encoding: .utf8)
+        let policy = tmp.appendingPathComponent("org.routecue.conf")
+        try original.replacingOccurrences(of: "user=\"routecue\"", with: "user=\"root\"")
+            .replacingOccurrences(of: "group=\"routecue-ui\"", with: "group=\"users\"").write(to: policy, atomically: true, encoding: .utf8)
+        bus?.stop()
+        let systemBus = try DBusDaemonProcess(.systemLike(policyFiles: [policy.path]))
+        bus = systemBus
+        daemon = try DaemonProcess(["--bus", systemBus.address, "--gpsd", "127.0.0.1:9", "--device", "null"])
+        XCTAssertTrue(systemBus.waitForOwner(of: Self.name.rawValue, within: 10), daemon?.stderrText ?? "")
+        let ui = ProcessCredentials(uid: 65534, gid: 65534, groups: [uiGroup])
+        let path = Self.path.rawValue
+
+        let byUI = try systemBus.gdbusCall(destination: "org.routecue", path: path, method: "org.routecue.Guidance1.Start", asUser: ui)
+        XCTAssertTrue(byUI.stderr.contains("org.routecue.Error.NoRoute"), "the UI group reaches RouteCue (which has no route): \(byUI.stderr)")
+        let muteByUI = try systemBus.gdbusCall(destination: "org.routecue", path: path, method: "org.freedesktop.DBus.Properties.Set",
+                                               ["'org.routecue.Audio1'", "'Muted'", "<true>"], asUser: ui)
+        XCTAssertEqual(muteByUI.status, 0, muteByUI.stderr)
+        for (method, arguments) in [("org.routecue.Guidance1.Start", [String]()), ("org.routecue.Audio1.Speak", ["'hi'", "'application'"]),
+                                    ("org.freedesktop.DBus.Properties.Set", ["'org.routecue.Audio1'", "'Muted'", "<false>"])] {
+            let denied = try systemBus.gdbusCall(destination: "org.routecue", path: path, method: method, arguments, asUser: .nobody)
+            XCTAssertTrue(denied.stderr.contains("org.freedesktop.DBus.Error.AccessDenied"), "\(method) by nobody: \(denied.stderr)")
+        }
+        let read = try systemBus.busctl(["get-property", "org.routecue", path, "org.routecue.Audio1", "Muted"], asUser: .nobody)
+        XCTAssertEqual(read.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "b true", "everybody reads; the UI's mute held: \(read.stderr)")
+        let introspection = try systemBus.busctl(["introspect", "org.routecue", path], asUser: .nobody)
+        XCTAssertEqual(introspection.status, 0, introspection.stderr)
+        XCTAssertTrue(daemon!.isRunning)
+    }
+
     func test_theNameTakenByAnotherProcess_endsRouteCueWithAClearMessage() throws {
         let squatter = try connectToBus(bus!.address)
         client = squatter
@@ -216,8 +287,8 @@ final class DaemonBusTests: XCTestCase {
         }
         // What the contract names and RouteCue does not offer yet (docs/dbus.md says so too): each must be missing,
         // nothing else may be.
-        let notYet: Set<String> = ["org.routecue.Guidance1.RepeatInstruction method", "org.routecue.Audio1.PlayFile method",
-                                   "org.routecue.Audio1.RequestedRoute property", "org.routecue.Audio1.Volume property",
+        let notYet: Set<String> = ["org.routecue.Guidance1.RepeatInstruction method",
+                                   "org.routecue.Audio1.RequestedRoute property",
                                    "org.routecue.Audio1.LatencyCompensationMs property"]
         XCTAssertEqual(Set(contract.members.keys).subtracting(routecue.keys), notYet)
     }

@@ -130,12 +130,17 @@ public final class AudioOutputService {
         applicationAudio[name] = audio
     }
 
-    /// Changes the policy (mute, prompt style, volume factor).
+    /// Forgets the application output `name` (once it has played: a UI's clips do not pile up).
+    public func unregisterApplicationAudio(named name: String) {
+        applicationAudio[name] = nil
+    }
+
     /// Speaks with `voice` from now on (a language or markup change; what is pre-rendered for the old voice is not used).
     public func setVoice(_ voice: VoiceSettings) {
         settings.voice = voice
     }
 
+    /// Changes the policy (mute, prompt style, volume factor).
     public func setPolicy(_ policy: OutputPolicy) {
         settings.policy = policy
         perform(.setPolicy(policy))

@@ -25,6 +25,8 @@ protocol GuidanceControl: AnyObject {
 
     /// Speaks `text` at `priority`; the output's id.
     func speak(_ text: String, priority: String) throws(BusError) -> Int
+    /// Plays the WAV `document` as an application output; its id.
+    func playFile(_ document: [UInt8]) throws(BusError) -> Int
     /// Applies a queue command (skip, clear, stop and clear).
     func audioCommand(_ command: AudioCommand)
     /// The values of Audio1's properties now.
@@ -44,6 +46,8 @@ enum ControlInterfaces {
     nonisolated static let guidance: InterfaceName = "org.routecue.Guidance1"
     nonisolated static let audio: InterfaceName = "org.routecue.Audio1"
     /// The properties whose value follows the position: PropertiesChanged carries them at most once a second.
+    /// The largest WAV PlayFile takes (about 3 minutes of 22 kHz stereo).
+    nonisolated static let maxWAVBytes = 16 << 20
     nonisolated static let positionDriven: Set<String> = ["DistanceToManeuver", "DistanceRemaining", "TimeRemaining"]
 
     static func all(_ control: GuidanceControl, maxDocumentBytes: Int) -> [ExportedInterface] {
@@ -155,6 +159,13 @@ enum ControlInterfaces {
                         return [.uint32(UInt32(try control.speak(call.arguments[0].string ?? "", priority: call.arguments[1].string ?? "")))]
                     }
                 },
+                ExportedMethod("PlayFile", inputs: [DBusArgument("fd", .unixFD)], outputs: [DBusArgument("id", .uint32)]) { [weak control] call in
+                    answer(call) { () throws(BusError) in
+                        guard let control else { throw BusError(.failed, "RouteCue is stopping") }
+                        guard case .unixFD(let fd) = call.arguments[0] else { throw BusError(.invalidArgs, "no file descriptor") }
+                        return [.uint32(UInt32(try control.playFile(try DescriptorReader.readAll(fd.descriptor, limit: ControlInterfaces.maxWAVBytes))))]
+                    }
+                },
                 command("SkipCurrent", .skipCurrent),
                 command("ClearQueue", .clearQueue),
                 command("StopAndClear", .stopAndClear),
@@ -163,6 +174,7 @@ enum ControlInterfaces {
                 property("ActiveRoute", .string, values),
                 writable("Muted", .boolean),
                 writable("PromptStyle", .string),
+                writable("Volume", .double),
                 property("Speaking", .boolean, values),
             ],
             signals: [

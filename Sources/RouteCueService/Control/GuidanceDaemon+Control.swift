@@ -198,6 +198,22 @@ extension GuidanceDaemon: GuidanceControl {
         return id
     }
 
+    func playFile(_ document: [UInt8]) throws(BusError) -> Int {
+        let clip: WAVDecoder.Audio
+        do {
+            clip = try WAVDecoder.decode(document)
+        } catch {
+            throw BusError(.invalidArgs, "not a WAV file RouteCue plays: \(error)")
+        }
+        nextApplicationOutput += 1
+        let id = nextApplicationOutput
+        let name = "playfile-\(id)"
+        audio.registerApplicationAudio(clip, named: name)
+        applicationClips[id] = name
+        audio.perform(.enqueue(OutputRequest(id: id, content: .application(name: name), priority: .application, kind: .app)))
+        return id
+    }
+
     func audioCommand(_ command: AudioCommand) {
         switch command {
         case .skipCurrent: audio.perform(.skipCurrent)
@@ -211,6 +227,7 @@ extension GuidanceDaemon: GuidanceControl {
         var policy = config.audio.policy
         policy.muted = mutedByUI
         if let style = promptStyleByUI { policy.promptStyle = style }
+        if let volume = volumeByUI { policy.volume = volume }
         return policy
     }
 
@@ -220,6 +237,7 @@ extension GuidanceDaemon: GuidanceControl {
             "ActiveRoute": .string(config.audio.route),
             "Muted": .boolean(policy.muted),
             "PromptStyle": .string(policy.promptStyle.rawValue),
+            "Volume": .double(policy.clampedVolume),
             "Speaking": .boolean(audio.current != nil),
         ]
     }
@@ -233,6 +251,9 @@ extension GuidanceDaemon: GuidanceControl {
                 throw BusError(.invalidArgs, "PromptStyle must be one of \(PromptStyle.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             promptStyleByUI = parsed
+        case ("Volume", .double(let volume)):
+            guard volume.isFinite, volume >= 0, volume <= 1 else { throw BusError(.invalidArgs, "Volume must be between 0 and 1, not \(volume)") }
+            volumeByUI = volume
         default:
             throw BusError(.invalidArgs, "\(name) cannot be set to \(value)")
         }
@@ -347,11 +368,14 @@ extension GuidanceDaemon: GuidanceControl {
                 control.emit(ControlInterfaces.audio, "WillPlay", [.uint32(UInt32(id)), .string(cue.text), .string(cue.kind.rawValue)])
             } else if let text = applicationTexts[id] {
                 control.emit(ControlInterfaces.audio, "WillPlay", [.uint32(UInt32(id)), .string(text), .string(CueKind.app.rawValue)])
+            } else if applicationClips[id] != nil {
+                control.emit(ControlInterfaces.audio, "WillPlay", [.uint32(UInt32(id)), .string(""), .string("file")])
             }
             control.propertiesChanged(ControlInterfaces.audio, ["Speaking": .boolean(true)])
         case .output(.didPlay(let id, let outcome)):
             spokenCues[id] = nil
             applicationTexts[id] = nil
+            if let name = applicationClips.removeValue(forKey: id) { audio.unregisterApplicationAudio(named: name) }
             let (word, reason): (String, String) = switch outcome {
             case .completed: ("spoken", "")
             case .interrupted(let why): ("interrupted", why)

@@ -56,14 +56,17 @@ public final class GuidanceDaemon {
     var spokenCues: [Int: Cue] = [:]
     /// Texts of Speak requests queued or playing, by output id.
     var applicationTexts: [Int: String] = [:]
+    /// Names of PlayFile clips queued or playing (registered with the audio service until they end), by output id.
+    var applicationClips: [Int: String] = [:]
     /// Ids of Speak requests (far above the engine's cue numbers).
     var nextApplicationOutput = 1 << 30
     /// Guidance1's values as last sent in PropertiesChanged.
     var publishedGuidance: [String: DBusValue] = [:]
     var lastPositionPublish = MonotonicInstant.zero
-    /// Audio1's Muted and PromptStyle as the UI set them (they outlive a configuration reload).
+    /// Audio1's Muted, PromptStyle and Volume as the UI set them (they outlive a configuration reload).
     var mutedByUI = false
     var promptStyleByUI: PromptStyle?
+    var volumeByUI: Double?
     lazy var publishTimer = LoopTimer(on: RouteCueLoop.loop) { [weak self] in self?.publishProperties() }
     /// How often freed heap is handed back to the system.
     private static let trimSeconds = 30.0
