@@ -115,6 +115,15 @@ final class DaemonBusTests: XCTestCase {
         XCTAssertEqual(german.details["lang"]?.string, "de-DE")
         XCTAssertTrue(german.text.contains("Meter") || german.text.contains("Am Markt") && !german.text.contains("meters"), german.text)
 
+        // RepeatInstruction: the next instruction at once, in German, with the distance as of now.
+        let beforeRepeat = events.count
+        XCTAssertNoThrow(try call(Self.guidance, "RepeatInstruction").get())
+        XCTAssertTrue(PollingWait.until(timeout: 5) { events.count > beforeRepeat }, "repeated at once\n\(daemon?.stderrText ?? "")")
+        if events.count > beforeRepeat {
+            XCTAssertEqual(events.all[beforeRepeat].details["lang"]?.string, "de-DE")
+            XCTAssertNil(events.all[beforeRepeat].details["stage"], "a repeat is no stage")
+        }
+
         // The signals follow the cue log, cue for cue, in order; each cue ended with a DidPlay.
         daemon?.send(SIGTERM)
         XCTAssertEqual(daemon?.waitForExit(within: 5), 0)
@@ -287,8 +296,7 @@ final class DaemonBusTests: XCTestCase {
         }
         // What the contract names and RouteCue does not offer yet (docs/dbus.md says so too): each must be missing,
         // nothing else may be.
-        let notYet: Set<String> = ["org.routecue.Guidance1.RepeatInstruction method",
-                                   "org.routecue.Audio1.RequestedRoute property",
+        let notYet: Set<String> = ["org.routecue.Audio1.RequestedRoute property",
                                    "org.routecue.Audio1.LatencyCompensationMs property"]
         XCTAssertEqual(Set(contract.members.keys).subtracting(routecue.keys), notYet)
     }

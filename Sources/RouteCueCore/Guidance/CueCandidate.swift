@@ -18,6 +18,8 @@ enum CueKey: Hashable, Sendable {
     case gpsLost(outage: Int)
     /// "GPS signal regained", once per outage it was lost in.
     case gpsRegained(outage: Int)
+    /// The next instruction said again on request (`repeatInstruction`), the `n`th request.
+    case repeated(Int)
 }
 
 /// A cue that may be spoken soon: its words and where along the route they must be heard.

@@ -35,6 +35,8 @@ public struct GuidanceEngine: Sendable {
     var gpsLostQueued: Int?
     var gpsLostSpoken: Int?
     var departureDue = false
+    /// Instructions repeated on request (numbering their cues).
+    var repeats = 0
 
     /// An engine guiding along `route`.
     public init(route: Route, progress options: ProgressOptions = ProgressOptions(), timing: TimingOptions = TimingOptions(),
@@ -86,6 +88,8 @@ public struct GuidanceEngine: Sendable {
             handle(progress.replaceRoute(route), at: now, into: &actions)
         case .skipToNextDestination:
             handle(progress.skipToNextDestination(at: now), at: now, into: &actions)
+        case .repeatInstruction:
+            queueRepeatedInstruction(now: now)
         case .rendered(let text, let seconds):
             durations.record(text, seconds: seconds)
         case .audioFinished(let id):

@@ -8,6 +8,8 @@ public enum GuidanceInput: Sendable, Equatable {
     case newRoute(Route)
     /// Skip the next waypoint and guide to the one after.
     case skipToNextDestination
+    /// Say the instruction for the next maneuver again, now, with its distance as of now (the driver asked).
+    case repeatInstruction
     /// Synthesis measured how long a text takes to speak.
     case rendered(text: String, seconds: Double)
     /// The audio side finished (or stopped) cue `id` at this instant.

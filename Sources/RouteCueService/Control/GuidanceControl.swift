@@ -14,6 +14,8 @@ protocol GuidanceControl: AnyObject {
     func stopGuidance()
     /// Goes on with the next leg.
     func skipDestination() throws(BusError)
+    /// Says the next instruction again, now.
+    func repeatInstruction() throws(BusError)
     /// The maneuvers of the loaded route (GetManeuvers' dictionaries).
     func maneuverDictionaries() -> [DBusValue]
     /// Every option SetOptions takes, with its value.
@@ -101,6 +103,12 @@ enum ControlInterfaces {
                 ExportedMethod("SkipDestination") { [weak control] call in
                     answer(call) { () throws(BusError) in
                         try control?.skipDestination()
+                        return []
+                    }
+                },
+                ExportedMethod("RepeatInstruction") { [weak control] call in
+                    answer(call) { () throws(BusError) in
+                        try control?.repeatInstruction()
                         return []
                     }
                 },

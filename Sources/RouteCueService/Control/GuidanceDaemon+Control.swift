@@ -82,6 +82,14 @@ extension GuidanceDaemon: GuidanceControl {
         publishProperties()
     }
 
+    func repeatInstruction() throws(BusError) {
+        guard let guidance else { throw BusError(name: ControlErrors.noRoute, message: "guidance is not running") }
+        guard guidance.engine.canRepeatInstruction(at: RouteCueLoop.loop.now) else {
+            throw BusError(.failed, "there is no instruction to repeat (not on the route yet, or past the last maneuver)")
+        }
+        guidance.handle(.repeatInstruction)
+    }
+
     func maneuverDictionaries() -> [DBusValue] {
         guard let route = guidance?.engine.route ?? loadedRoute else { return [] }
         return route.maneuvers.map { Self.dictionary(of: $0, announced: announcedManeuvers.contains($0.index)) }
