@@ -179,7 +179,9 @@ enum ControlInterfaces {
                 command("StopAndClear", .stopAndClear),
             ],
             properties: [
+                writable("RequestedRoute", .string),
                 property("ActiveRoute", .string, values),
+                writable("LatencyCompensationMs", .uint32),
                 writable("Muted", .boolean),
                 writable("PromptStyle", .string),
                 writable("Volume", .double),

@@ -239,10 +239,36 @@ extension GuidanceDaemon: GuidanceControl {
         return policy
     }
 
+    /// Switches audio to the requested route (RequestedRoute, else the configuration's), or to `default` when that
+    /// route has no device now (`hfp` with no hands-free device connected); RouteChanged tells the UI when the active
+    /// route changes, with why. The engine times cues for the new route's latency plus LatencyCompensationMs.
+    func applyAudioRoute(reason: String) {
+        let requested = requestedRoute ?? config.audio.route
+        var active = requested
+        var why = reason
+        var pcm = requested == "default" ? (options.device ?? config.audio.routes["default"]?.pcm) : config.audio.routes[requested]?.pcm
+        if pcm == nil {
+            active = "default"
+            why = requested == "hfp" ? "no hands-free device connected" : "route \(requested) has no device"
+            pcm = options.device ?? config.audio.routes["default"]?.pcm ?? "default"
+        }
+        var timing = config.audioRoute(active)
+        timing.outputLatency += Double(latencyCompensationMs) / 1000
+        audio.setRoute(device: AudioServiceSettings.request(pcm: pcm ?? "default", device: config.audio.device), timing: timing)
+        guidance?.handle(.audioRoute(timing))
+        guard active != activeRoute else { return }
+        activeRoute = active
+        log.info("audio route: \(active) (\(why))")
+        control?.emit(ControlInterfaces.audio, "RouteChanged", [.string(active), .string(why)])
+        control?.propertiesChanged(ControlInterfaces.audio, ["ActiveRoute": .string(active)])
+    }
+
     func audioProperties() -> [String: DBusValue] {
         let policy = effectiveAudioPolicy
         return [
-            "ActiveRoute": .string(config.audio.route),
+            "RequestedRoute": .string(requestedRoute ?? config.audio.route),
+            "ActiveRoute": .string(activeRoute ?? config.audio.route),
+            "LatencyCompensationMs": .uint32(latencyCompensationMs),
             "Muted": .boolean(policy.muted),
             "PromptStyle": .string(policy.promptStyle.rawValue),
             "Volume": .double(policy.clampedVolume),
@@ -259,6 +285,21 @@ extension GuidanceDaemon: GuidanceControl {
                 throw BusError(.invalidArgs, "PromptStyle must be one of \(PromptStyle.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             promptStyleByUI = parsed
+        case ("RequestedRoute", .string(let route)):
+            guard config.audio.routes[route] != nil else {
+                throw BusError(.invalidArgs, "RequestedRoute must be one of \(config.audio.routes.keys.sorted().joined(separator: ", ")), not \(route)")
+            }
+            requestedRoute = route
+            applyAudioRoute(reason: "requested")
+            control?.propertiesChanged(ControlInterfaces.audio, [name: value])
+            return
+        case ("LatencyCompensationMs", .uint32(let ms)):
+            guard ms <= 2000 else { throw BusError(.invalidArgs, "LatencyCompensationMs must be 0…2000, not \(ms)") }
+            latencyCompensationMs = ms
+            applyAudioRoute(reason: "latency compensation")
+            log.info("audio latency compensation \(ms) ms over D-Bus")
+            control?.propertiesChanged(ControlInterfaces.audio, [name: value])
+            return
         case ("Volume", .double(let volume)):
             guard volume.isFinite, volume >= 0, volume <= 1 else { throw BusError(.invalidArgs, "Volume must be between 0 and 1, not \(volume)") }
             volumeByUI = volume

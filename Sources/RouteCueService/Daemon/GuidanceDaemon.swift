@@ -67,6 +67,11 @@ public final class GuidanceDaemon {
     var mutedByUI = false
     var promptStyleByUI: PromptStyle?
     var volumeByUI: Double?
+    /// Audio1's RequestedRoute (nil: the configuration's `audio.route`), the route in use, and the extra output
+    /// latency the UI set (LatencyCompensationMs).
+    var requestedRoute: String?
+    var activeRoute: String?
+    var latencyCompensationMs: UInt32 = 0
     lazy var publishTimer = LoopTimer(on: RouteCueLoop.loop) { [weak self] in self?.publishProperties() }
     /// How often freed heap is handed back to the system.
     private static let trimSeconds = 30.0
@@ -454,7 +459,7 @@ public final class GuidanceDaemon {
         log.level = options.logLevel ?? DaemonLog.Severity(new.logging.level)
         if let settings = try? gpsSettings() { gps.apply(settings) }
         audio.setPolicy(effectiveAudioPolicy)
-        audio.setRoute(device: audioSettings().device, timing: new.audioRoute(new.audio.route))
+        applyAudioRoute(reason: "configuration reloaded")
         guidance?.reconfigure(timing: new.timingOptions, progress: new.progressOptions, wording: wording)
     }
 }
