@@ -4,6 +4,7 @@ import EventLoopKit
 import Foundation
 import FoundationXML
 import Glibc
+import RouteCueCore
 import RouteCueService
 import TestSupport
 import XCTest
@@ -41,13 +42,13 @@ final class DaemonBusTests: XCTestCase {
         super.tearDown()
     }
 
-    private func start(epochs: Int, extra: [String] = []) throws -> URL {
+    private func start(epochs: Int, device: String = "null", extra: [String] = []) throws -> URL {
         let text = try String(contentsOf: SharedData.repositoryRoot.appendingPathComponent("examples/grid-trip-drive.nmea"), encoding: .utf8)
         let feeder = try NMEAFeeder(epochs: Array(NMEAFeeder.epochs(ofNMEA: text).prefix(epochs)))
         self.feeder = feeder
         gpsd = try GPSDProcess(feedPort: feeder.port)
         let cues = tmp.appendingPathComponent("cues.jsonl")
-        daemon = try DaemonProcess(["--bus", bus!.address, "--gpsd", "127.0.0.1:\(gpsd!.port)", "--device", "null",
+        daemon = try DaemonProcess(["--bus", bus!.address, "--gpsd", "127.0.0.1:\(gpsd!.port)", "--device", device,
                                     "--cues", cues.path] + extra)
         XCTAssertTrue(bus!.waitForOwner(of: Self.name.rawValue, within: 10), daemon?.stderrText ?? "")
         client = try connectToBus(bus!.address)
@@ -66,7 +67,8 @@ final class DaemonBusTests: XCTestCase {
     }
 
     func test_aRouteLoadedOverTheBus_isGuided_EventTextFollowsTheCueLog_andGermanFromSetOptionsOn() throws {
-        let cues = try start(epochs: 75)
+        let wav = tmp.appendingPathComponent("spoken.wav")
+        let cues = try start(epochs: 75, device: ALSATestEnvironment.fileDevice(wav.path))
         let events = Collected<(text: String, kind: String, details: [String: DBusValue])>()
         let didPlay = Collected<String>()
         let states = Collected<String>()
@@ -137,6 +139,8 @@ final class DaemonBusTests: XCTestCase {
         XCTAssertEqual(events.all.first?.text, "Head north on Ringstraße")
         XCTAssertEqual(Set(events.all.map(\.kind)), ["maneuver"])
         XCTAssertGreaterThanOrEqual(didPlay.all.filter { $0.hasSuffix(" spoken") }.count, events.count - 1, "\(didPlay.all)")
+        let audio = try WAVDecoder.decode(Array(try Data(contentsOf: wav)))
+        XCTAssertTrue(audio.samples.contains { abs(Int($0)) > 2000 }, "the ALSA file PCM holds speech (\(audio.frameCount) frames)")
         XCTAssertEqual(states.all.first, "waiting-for-fix", "\(states.all)")
         XCTAssertTrue(states.all.contains("guiding"), "\(states.all)")
     }
@@ -338,9 +342,9 @@ struct IntrospectionMembers {
     init(xml: String) throws {
         let document = try XMLDocument(xmlString: xml, options: [])
         for interface in try document.nodes(forXPath: "//interface") {
-            guard let element = interface as? XMLElement, let name = element.attribute(forName: "name")?.stringValue else { continue }
+            guard let element = interface as? FoundationXML.XMLElement, let name = element.attribute(forName: "name")?.stringValue else { continue }
             for child in element.children ?? [] {
-                guard let member = child as? XMLElement, let memberName = member.attribute(forName: "name")?.stringValue,
+                guard let member = child as? FoundationXML.XMLElement, let memberName = member.attribute(forName: "name")?.stringValue,
                       let kind = member.name else { continue }
                 let arguments = (member.elements(forName: "arg")).map { arg in
                     (arg.attribute(forName: "direction")?.stringValue ?? (kind == "method" ? "in" : "out"), arg.attribute(forName: "type")?.stringValue ?? "")
