@@ -72,6 +72,7 @@ final class DaemonBusTests: XCTestCase {
         let events = Collected<(text: String, kind: String, details: [String: DBusValue])>()
         let didPlay = Collected<String>()
         let states = Collected<String>()
+        let distanceChanges = Collected<UInt64>()
         let client = client!
         let added = Awaited<Bool>()
         try onLoop {
@@ -86,6 +87,7 @@ final class DaemonBusTests: XCTestCase {
             }
             client.subscribePropertiesChanged(sender: Self.name, path: Self.path, interface: Self.guidance) { change in
                 if let state = change.changed["State"]?.string { states.append(state) }
+                if change.changed["DistanceRemaining"] != nil { distanceChanges.append(MonotonicClock.nanoseconds()) }
             }
         }
         XCTAssertTrue(try added.wait())
@@ -142,6 +144,10 @@ final class DaemonBusTests: XCTestCase {
         let audio = try WAVDecoder.decode(Array(try Data(contentsOf: wav)))
         XCTAssertTrue(audio.samples.contains { abs(Int($0)) > 2000 }, "the ALSA file PCM holds speech (\(audio.frameCount) frames)")
         XCTAssertEqual(states.all.first, "waiting-for-fix", "\(states.all)")
+        // The distances change with every fix and the engine's predictions; their signal comes at most once a second.
+        let gaps = zip(distanceChanges.all.dropFirst(), distanceChanges.all).map { Double($0 - $1) / 1e9 }
+        XCTAssertGreaterThan(gaps.count, 20, "DistanceRemaining followed the drive")
+        XCTAssertGreaterThanOrEqual(gaps.min() ?? 0, 0.95, "at most 1 Hz: \(gaps.sorted().prefix(5))")
         XCTAssertTrue(states.all.contains("guiding"), "\(states.all)")
     }
 

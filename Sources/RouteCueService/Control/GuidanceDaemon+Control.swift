@@ -346,19 +346,20 @@ extension GuidanceDaemon: GuidanceControl {
     }
 
     /// Sends PropertiesChanged for what changed since the last one: a change of state at once, the position-driven
-    /// distances and time at most once a second (whole metres and seconds, so a car standing still sends nothing).
+    /// distances and time at most once a second (whole metres and seconds, so a car standing still sends nothing);
+    /// a distance held back goes out with the next signal a second after the last one.
     func publishProperties() {
         guard let control, control.ownsName else { return }
         let now = RouteCueLoop.loop.now
-        let values = guidanceProperties()
-        var changed = values.filter { publishedGuidance[$0.key] != $0.value }
-        let onlyPosition = changed.keys.allSatisfy { ControlInterfaces.positionDriven.contains($0) }
-        if onlyPosition, !changed.isEmpty, now.seconds(since: lastPositionPublish) < 1 {
+        var changed = guidanceProperties().filter { publishedGuidance[$0.key] != $0.value }
+        let position = changed.keys.filter { ControlInterfaces.positionDriven.contains($0) }
+        if !position.isEmpty, now.seconds(since: lastPositionPublish) < 1 {
+            for key in position { changed[key] = nil }
             publishTimer.set(lastPositionPublish.advanced(bySeconds: 1))
-            changed = [:]
+        } else if !position.isEmpty {
+            lastPositionPublish = now
         }
         guard !changed.isEmpty else { return }
-        if changed.keys.contains(where: { ControlInterfaces.positionDriven.contains($0) }) { lastPositionPublish = now }
         publishedGuidance.merge(changed) { _, new in new }
         control.propertiesChanged(ControlInterfaces.guidance, changed)
     }
