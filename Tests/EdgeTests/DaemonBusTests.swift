@@ -287,6 +287,25 @@ final class DaemonBusTests: XCTestCase {
         XCTAssertTrue(daemon!.isRunning)
     }
 
+    func test_stopAndStart_keepTheRoute_andSkipOnAOneLegRouteIsRefused() throws {
+        let daemon = try DaemonProcess(["--bus", bus!.address, "--gpsd", "127.0.0.1:9", "--device", "null",
+                                        "--route", "examples/grid-trip.osrm.json"])
+        self.daemon = daemon
+        XCTAssertTrue(bus!.waitForOwner(of: Self.name.rawValue, within: 10), daemon.stderrText)
+        client = try connectToBus(bus!.address)
+        XCTAssertEqual(try property("State"), .string("waiting-for-fix"))
+        XCTAssertNoThrow(try call(Self.guidance, "Stop").get())
+        XCTAssertEqual(try property("State"), .string("idle"))
+        XCTAssertEqual(try call(Self.guidance, "GetManeuvers").get().first?.elements?.count, 7, "the route stays loaded")
+        XCTAssertEqual(failure(try call(Self.guidance, "RepeatInstruction"))?.name, "org.routecue.Error.NoRoute")
+        XCTAssertNoThrow(try call(Self.guidance, "Start").get())
+        XCTAssertEqual(try property("State"), .string("waiting-for-fix"))
+        XCTAssertEqual(failure(try call(Self.guidance, "SkipDestination")),
+                       BusError(.failed, "the route has one leg: there is no waypoint to skip"))
+        XCTAssertEqual(failure(try call(Self.guidance, "RepeatInstruction"))?.name, BusError.Standard.failed.rawValue, "not on the route yet")
+        XCTAssertTrue(daemon.isRunning)
+    }
+
     func test_theNameTakenByAnotherProcess_endsRouteCueWithAClearMessage() throws {
         let squatter = try connectToBus(bus!.address)
         client = squatter

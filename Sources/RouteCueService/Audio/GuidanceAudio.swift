@@ -40,13 +40,19 @@ public final class GuidanceAudio {
     /// Inputs that arose while the engine was handling one (a text measured at once), handled right after it.
     private var pending: [GuidanceInput] = []
     private var handling = false
+    private var serviceListener: ListenerID?
 
     /// Connects `engine` to `service`.
     public init(engine: GuidanceEngine, service: AudioOutputService, openAheadSeconds: Double = 0) {
         self.engine = engine
         self.service = service
         self.openAheadSeconds = openAheadSeconds
-        service.addListener { [weak self] report in self?.heard(report) }
+        serviceListener = service.addListener { [weak self] report in self?.heard(report) }
+    }
+
+    /// A guidance let go (the UI's Stop) leaves the service's listeners as they were.
+    isolated deinit {
+        if let serviceListener { service.removeListener(serviceListener) }
     }
 
     /// Adds a listener of every engine action and audio report; returns the id that removes it.
