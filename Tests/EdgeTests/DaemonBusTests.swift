@@ -168,6 +168,12 @@ final class DaemonBusTests: XCTestCase {
         let oversized = failure(try call(Self.guidance, "LoadRoute", [.string("auto"), .string(String(repeating: " ", count: 300_000))]))
         XCTAssertEqual(oversized?.name, "org.routecue.Error.BadRoute")
         XCTAssertTrue(oversized?.message.contains("over the limit of 200000") == true, "\(String(describing: oversized))")
+        XCTAssertNoThrow(try call(Self.guidance, "SetOptions", [.vardict(["timing_profile": .string("fastSpeed"), "spatial_audio": .boolean(true)])]).get())
+        let options = try call(Self.guidance, "GetOptions").get().first?.dictionary
+        XCTAssertEqual(options?["timing_profile"]?.unwrapped, .string("fastSpeed"))
+        XCTAssertEqual(options?["spatial_audio"]?.unwrapped, .boolean(true))
+        XCTAssertEqual(failure(try call(Self.guidance, "SetOptions", [.vardict(["timing_profile": .string("warp")])]))?.name,
+                       BusError.Standard.invalidArgs.rawValue)
         // A units change that was refused changed nothing; a good one shows.
         XCTAssertEqual(try property("Units"), .string("metric"))
         XCTAssertEqual(try call(Self.guidance, "GetManeuvers").get().first?.elements?.count, 7, "the route is still loaded")

@@ -40,4 +40,12 @@ final class GuidanceRepeatInstructionTests: XCTestCase {
         s.advance(to: MonotonicInstant(seconds: 5))
         XCTAssertTrue(s.spoken.isEmpty)
     }
+
+    func test_aForcedTimingProfile_isUsedForEveryManeuver() {
+        var timing = TimingOptions()
+        XCTAssertEqual(timing.profile(approachRoadClass: "motorway", speed: 30), .fastSpeed)
+        timing.forcedProfile = .slowSpeed
+        XCTAssertEqual(timing.profile(approachRoadClass: "motorway", speed: 30), .slowSpeed)
+        XCTAssertEqual(timing.profile(approachRoadClass: nil, speed: 5), .slowSpeed)
+    }
 }

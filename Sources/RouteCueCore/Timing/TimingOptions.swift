@@ -48,6 +48,8 @@ public struct TimingOptions: Sendable, Equatable {
     public var useSourceAnnouncements = false
     /// "GPS signal lost" / "regained" (read from the configuration's `gps` section).
     public var gpsCues = GPSCueOptions()
+    /// One timing profile for every maneuver (the UI's `timing_profile`); nil: chosen per maneuver (`profile(…)`).
+    public var forcedProfile: TimingProfile?
 
     /// The defaults.
     public init() {}
@@ -76,6 +78,7 @@ public struct TimingOptions: Sendable, Equatable {
     /// The profile of a maneuver: from the road class it is approached on where known, else from the speed the
     /// route expects on the approach (its stated distance ÷ duration), else from the car's speed.
     public func profile(approachRoadClass: String?, expectedSpeed: Double? = nil, speed: Double) -> TimingProfile {
+        if let forcedProfile { return forcedProfile }
         if let roadClass = approachRoadClass?.lowercased() {
             switch roadClass {
             case "motorway", "motorway_link", "trunk", "trunk_link", "highway", "freeway", "expressway":

@@ -135,6 +135,11 @@ public final class AudioOutputService {
         applicationAudio[name] = nil
     }
 
+    /// Pans cues with `spatial` from now on (nil: every cue centred).
+    public func setSpatial(_ spatial: SpatialPanning?) {
+        settings.spatial = spatial
+    }
+
     /// Speaks with `voice` from now on (a language or markup change; what is pre-rendered for the old voice is not used).
     public func setVoice(_ voice: VoiceSettings) {
         settings.voice = voice

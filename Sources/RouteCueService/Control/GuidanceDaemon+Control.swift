@@ -119,6 +119,8 @@ extension GuidanceDaemon: GuidanceControl {
             "safety_cameras": .boolean(timing.warningKinds.contains("speed_camera")),
             "markup": .boolean(wording.markup != .plain),
             "gps_lost_announcements": .boolean(timing.gpsCues.announceLost),
+            "timing_profile": .string(timing.forcedProfile?.rawValue ?? "auto"),
+            "spatial_audio": .boolean(audio.settings.spatial != nil),
         ]
     }
 
@@ -126,6 +128,7 @@ extension GuidanceDaemon: GuidanceControl {
         var timing = config.timingOptions
         var newLanguage: LanguageChoice?
         var markup = wording.markup
+        var spatial: Bool?
         func value<T>(_ key: String, _ read: (DBusValue) -> T?, _ expected: String) throws(BusError) -> T {
             guard let value = options[key].flatMap({ read($0.unwrapped) }) else {
                 throw BusError(.invalidArgs, "option \(key) must be \(expected), not \(options[key]?.unwrapped.description ?? "nothing")")
@@ -160,6 +163,14 @@ extension GuidanceDaemon: GuidanceControl {
                 if try value(key, { $0.bool }, "a boolean") { timing.warningKinds.insert("speed_camera") } else { timing.warningKinds.remove("speed_camera") }
             case "markup":
                 markup = try value(key, { $0.bool }, "a boolean") ? .ssmlWithPhonemes : .plain
+            case "timing_profile":
+                let name = try value(key, { $0.string }, "auto or " + TimingProfile.allCases.map(\.rawValue).joined(separator: ", "))
+                guard name == "auto" || TimingProfile(rawValue: name) != nil else {
+                    throw BusError(.invalidArgs, "option timing_profile must be auto or " + TimingProfile.allCases.map(\.rawValue).joined(separator: ", ") + ", not '\(name)'")
+                }
+                timing.forcedProfile = TimingProfile(rawValue: name)
+            case "spatial_audio":
+                spatial = try value(key, { $0.bool }, "a boolean")
             case "gps_lost_announcements":
                 let on = try value(key, { $0.bool }, "a boolean")
                 timing.gpsCues.announceLost = on
@@ -183,6 +194,7 @@ extension GuidanceDaemon: GuidanceControl {
         voice.voice = choice?.voice ?? "en-us"
         voice.markup = SpeechMarkup(newWording.markup)
         audio.setVoice(voice)
+        if let spatial { audio.setSpatial(spatial ? config.audio.spatial : nil) }
         guidance?.reconfigure(timing: timing, progress: config.progressOptions, wording: newWording)
         log.info("options set over D-Bus: \(options.keys.sorted().joined(separator: ", ")) (language \(newWording.language), units \(timing.units.rawValue), mode \(timing.mode.rawValue))")
         publishProperties()
