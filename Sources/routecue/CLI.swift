@@ -16,6 +16,10 @@ enum CLI {
           run [--config FILE] [--route FILE] [--gpsd HOST:PORT] [--device PCM] [--cues FILE] [...]
                                           the head unit's guidance process: fixes from gpsd, cues spoken through
                                           ALSA, systemd notification, SIGHUP reloads (routecue run --help)
+          ctl [--bus BUS] COMMAND [ARGS...]
+                                          talk to routecue run over D-Bus: status, load FILE, start, stop, skip,
+                                          repeat, say TEXT, route, set KEY VALUE, get KEY, maneuvers, watch
+                                          (routecue ctl --help)
           route inspect FILE [--json]     show a route file as RouteCue understands it (every maneuver, its
                                           position along the route and where in the file it came from)
           route convert FILE --to routecue
@@ -65,6 +69,8 @@ enum CLI {
             return SayCommand.run(Array(arguments.dropFirst()))
         case "run":
             return RunCommand.run(Array(arguments.dropFirst()))
+        case "ctl":
+            return CtlCommand.run(Array(arguments.dropFirst()))
         default:
             printError("unknown command '\(command)' (try 'routecue --help')")
             return 2
