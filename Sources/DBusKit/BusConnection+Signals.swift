@@ -36,13 +36,14 @@ extension BusConnection {
                           _ handler: @escaping @RouteCueLoop (DBusMessage) -> Void) -> SignalSubscription {
         let id = makeHandle()
         subscriptions[id] = SignalSubscriptionEntry(rule: rule, handler: handler)
-        if let sender = rule.sender, !sender.isUnique, sender != .bus { retainOwner(sender) }
+        // The rule first, then the owner lookup: the bus answers in order, so once the owner is known the rule holds.
         busCall("AddMatch", [.string(rule.description)]) { result in
             switch result {
             case .success: added?(nil)
             case .failure(let error): added?(error)
             }
         }
+        if let sender = rule.sender, !sender.isUnique, sender != .bus { retainOwner(sender) }
         return SignalSubscription(id: id)
     }
 

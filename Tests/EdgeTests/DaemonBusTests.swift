@@ -340,6 +340,19 @@ final class DaemonBusTests: XCTestCase {
         XCTAssertEqual(state.stdout.trimmingCharacters(in: .whitespacesAndNewlines), #"s "waiting-for-fix""#, state.stderr)
     }
 
+    func test_noBusAtStart_guidanceStartsAnyway_andTheNameIsOwnedOnceTheBusComes() throws {
+        let bus = bus!
+        bus.stop()
+        let daemon = try DaemonProcess(["--bus", bus.listenAddress, "--gpsd", "127.0.0.1:9", "--device", "null",
+                                        "--route", "examples/grid-trip.osrm.json"])
+        self.daemon = daemon
+        XCTAssertNotNil(daemon.line(containing: "ready:", within: 5), daemon.stderrText)
+        XCTAssertNotNil(daemon.line(containing: "control: cannot connect", within: 5), daemon.stderrText)
+        try bus.restart()
+        XCTAssertTrue(bus.waitForOwner(of: Self.name.rawValue, within: 10), "owned once the bus is there\n\(daemon.stderrText)")
+        XCTAssertTrue(daemon.isRunning)
+    }
+
     func test_theExportedInterfaces_matchTheContractInConfigDbus() throws {
         _ = try start(epochs: 2)
         let exported = try call("org.freedesktop.DBus.Introspectable", "Introspect").get().first?.string ?? ""
