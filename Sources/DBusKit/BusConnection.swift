@@ -60,7 +60,7 @@ public final class BusConnection {
 
     /// Connects to `bus` on a thread of its own (libdbus's connect, authentication and `Hello` block); `completion`
     /// runs on the loop with the connection, ready to use, or why it failed.
-    public static func connect(_ bus: BusAddress, environment: [String: String] = BusConnection.environment(),
+    public static func connect(_ bus: BusAddress, environment: [String: String] = ProcessEnvironment.variables(),
                                completion: @escaping @RouteCueLoop (Result<BusConnection, BusError>) -> Void) {
         let address: String
         do { address = try bus.resolved(environment: environment) } catch {
@@ -84,20 +84,6 @@ public final class BusConnection {
         } catch {
             completion(.failure(BusError(.failed, "connect to \(bus): \(error)")))
         }
-    }
-
-    /// The process environment (what `connect` resolves `system` and `session` with by default).
-    public nonisolated static func environment() -> [String: String] {
-        var result: [String: String] = [:]
-        var pointer = Glibc.environ
-        while let entry = pointer.pointee {
-            let text = String(cString: entry)
-            if let equals = text.firstIndex(of: "=") {
-                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
-            }
-            pointer += 1
-        }
-        return result
     }
 
     /// A libdbus connection handed from the connecting thread to the loop.

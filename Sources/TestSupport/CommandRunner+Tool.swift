@@ -8,17 +8,7 @@ extension CommandRunner {
         process.executableURL = URL(fileURLWithPath: try path(of: tool))
         process.arguments = arguments
         process.standardInput = FileHandle.nullDevice
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        // Read both pipes to the end before waiting, so a large output cannot block the child.
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus,
-                      stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+        return try capture(process)
     }
 
     /// `tool` itself when it holds a `/`, else the first executable of that name in `PATH`.

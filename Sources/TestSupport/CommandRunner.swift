@@ -20,6 +20,11 @@ public struct CommandRunner {
         process.executableURL = routecueBinary
         process.arguments = arguments
         process.currentDirectoryURL = SharedData.repositoryRoot
+        return try capture(process)
+    }
+
+    /// Starts `process` with its standard output and error captured, and waits for it.
+    static func capture(_ process: Process) throws -> Result {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

@@ -1,3 +1,4 @@
+import EventLoopKit
 import Glibc
 import Synchronization
 
@@ -33,7 +34,7 @@ public final class DaemonLog: Sendable {
 
     /// A log on `descriptor` (standard error) writing lines up to `level`; prefixes follow `environment`'s
     /// `JOURNAL_STREAM` unless `journal` says otherwise. `keepLines` also keeps every line written (for tests).
-    public init(level: Severity = .info, descriptor: Int32 = 2, environment: [String: String] = DaemonLog.environment(),
+    public init(level: Severity = .info, descriptor: Int32 = 2, environment: [String: String] = ProcessEnvironment.variables(),
                 journal: Bool? = nil, keepLines: Bool = false) {
         self.descriptor = descriptor
         journalPrefixes = journal ?? Self.isJournalStream(environment["JOURNAL_STREAM"], descriptor: descriptor)
@@ -81,20 +82,6 @@ public final class DaemonLog: Sendable {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { return false }
         return UInt64(info.st_dev) == device && UInt64(info.st_ino) == inode
-    }
-
-    /// The process environment.
-    public static func environment() -> [String: String] {
-        var result: [String: String] = [:]
-        var pointer = environ
-        while let entry = pointer.pointee {
-            let text = String(cString: entry)
-            if let equals = text.firstIndex(of: "=") {
-                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
-            }
-            pointer += 1
-        }
-        return result
     }
 
     private static func oneLine(_ message: String) -> String {

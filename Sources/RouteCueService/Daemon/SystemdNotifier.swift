@@ -1,4 +1,5 @@
 import CEventLoop
+import EventLoopKit
 import Glibc
 
 /// systemd's notification protocol without libsystemd (`sd_notify(3)`): datagrams such as `READY=1`,
@@ -13,7 +14,7 @@ public final class SystemdNotifier: Sendable {
     private let descriptor: Int32
 
     /// A notifier following `environment` (the process's by default).
-    public init(environment: [String: String] = DaemonLog.environment()) {
+    public init(environment: [String: String] = ProcessEnvironment.variables()) {
         let name = environment["NOTIFY_SOCKET"].flatMap { $0.isEmpty ? nil : $0 }
         socketName = name
         descriptor = name == nil ? -1 : socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
