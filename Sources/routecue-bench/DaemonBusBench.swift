@@ -60,28 +60,17 @@ private final class BusSamples: @unchecked Sendable {
 }
 
 func daemonBusBench(_ args: [String]) {
-    var binary = "", routePath = "", tracePath = "", seconds = 120.0
-    var i = 0
-    while i < args.count {
-        switch args[i] {
-        case "--route" where i + 1 < args.count: routePath = args[i + 1]; i += 2
-        case "--trace" where i + 1 < args.count: tracePath = args[i + 1]; i += 2
-        case "--seconds" where i + 1 < args.count: seconds = Double(args[i + 1]) ?? seconds; i += 2
-        default: binary = args[i]; i += 1
-        }
-    }
-    guard !binary.isEmpty, !routePath.isEmpty, !tracePath.isEmpty else {
+    let a = DriveBenchArguments(args)
+    guard !a.binary.isEmpty, let routePath = a.routes.first, let tracePath = a.traces.first else {
         fail("daemon-bus needs ROUTECUE --route ROUTE --trace SPEED_DRIVE", status: 2)
     }
+    let (binary, seconds) = (a.binary, a.seconds)
     guard GPSDProcess.isInstalled, FileManager.default.isExecutableFile(atPath: "/usr/bin/dbus-daemon") else {
         print("bench daemon-bus: SKIPPED, gpsd or dbus-daemon is not installed (Debian packages gpsd, dbus-daemon)")
         return
     }
     let route = readRoute(routePath)
-    var options = DriveOptions()
-    options.seed = 11
-    let drive: GeneratedDrive
-    do { drive = try DriveGenerator.drive(route, trace: readTrace(tracePath), options: options) } catch { fail("daemon-bus: \(error)") }
+    let drive = generatedDrive(route, tracePath: tracePath, seed: 11, bench: "daemon-bus")
     let bus: BenchBus
     let withBus: DaemonDrive, without: DaemonDrive
     do {

@@ -76,7 +76,7 @@ final class DaemonDrive {
 }
 
 /// Arguments: the routecue binary, `--device PCM`, `--trace` files, routes.
-private struct DriveBenchArguments {
+struct DriveBenchArguments {
     var binary = ""
     var device = "null"
     var traces: [String] = []
@@ -109,6 +109,14 @@ func readRoute(_ path: String) -> Route {
 func readTrace(_ path: String) -> SpeedTrace {
     guard let data = FileManager.default.contents(atPath: path) else { fail("\(path): cannot read") }
     do { return try SpeedTrace.read([UInt8](data), name: path) } catch { fail("\(path): \(error)") }
+}
+
+/// The generated drive (DriveLab, seed `seed`) along `route` with the speed of the recorded drive at `tracePath`;
+/// `bench` names the bench in the failure message.
+func generatedDrive(_ route: Route, tracePath: String, seed: UInt64, bench: String) -> GeneratedDrive {
+    var options = DriveOptions()
+    options.seed = seed
+    do { return try DriveGenerator.drive(route, trace: readTrace(tracePath), options: options) } catch { fail("\(bench): \(error)") }
 }
 
 func daemonDriveBench(_ args: [String]) {
@@ -192,10 +200,7 @@ func daemonLoadBench(_ args: [String]) {
         return
     }
     let route = readRoute(routePath)
-    var options = DriveOptions()
-    options.seed = 7
-    let drive: GeneratedDrive
-    do { drive = try DriveGenerator.drive(route, trace: readTrace(tracePath), options: options) } catch { fail("daemon-load: \(error)") }
+    let drive = generatedDrive(route, tracePath: tracePath, seed: 7, bench: "daemon-load")
     let d: DaemonDrive
     do {
         d = try DaemonDrive(name: "load", routePath: routePath, route: route, drive: drive, delivery: SimulationOptions(),
