@@ -258,11 +258,11 @@ extension GuidanceDaemon: GuidanceControl {
         let requested = requestedRoute ?? config.audio.route
         var active = requested
         var why = reason
-        var pcm = requested == "default" ? (options.device ?? config.audio.routes["default"]?.pcm) : config.audio.routes[requested]?.pcm
+        var pcm = self.pcm(forRoute: requested)
         if pcm == nil {
             active = "default"
             why = requested == "hfp" ? "no hands-free device connected" : "route \(requested) has no device"
-            pcm = options.device ?? config.audio.routes["default"]?.pcm ?? "default"
+            pcm = self.pcm(forRoute: "default") ?? "default"
         }
         var timing = config.audioRoute(active)
         timing.outputLatency += Double(latencyCompensationMs) / 1000

@@ -175,11 +175,16 @@ public final class GuidanceDaemon {
 
     /// The audio service's settings for the configured route, with `--device` for the `default` route.
     private func audioSettings() -> AudioOutputService.Settings {
-        let route = config.audio.route
-        let pcm = route == "default" ? options.device : nil
-        var settings = AudioServiceSettings.make(config: config, pcm: pcm, voice: language?.voice ?? "en-us")
+        var settings = AudioServiceSettings.make(config: config, pcm: pcm(forRoute: config.audio.route),
+                                                 voice: language?.voice ?? "en-us")
         settings.voice.markup = SpeechMarkup(wording.markup)
         return settings
+    }
+
+    /// The PCM of audio route `name`: `--device` or the configuration's for `default`, the configuration's for the
+    /// others; nil when the route has no device now (`hfp` with none connected).
+    func pcm(forRoute name: String) -> String? {
+        name == "default" ? (options.device ?? config.audio.routes["default"]?.pcm) : config.audio.routes[name]?.pcm
     }
 
     /// The gpsd client's settings from the configuration, with `--gpsd` when given.
