@@ -3,7 +3,8 @@ import Foundation
 import Glibc
 import XCTest
 
-/// python-dbusmock with one of its templates (`bluez5`, `ofono`) on a private bus, started by the test and stopped by
+/// python-dbusmock with one of its templates (`bluez5`, `ofono`, or a template file of ours such as
+/// `Tests/fixtures/dbusmock/bluealsa.py`) on a private bus, started by the test and stopped by
 /// its PID when the test ends (also on failure, in `deinit`). Debian's `/usr/bin/python3` with python3-dbusmock.
 public final class DBusMockProcess: @unchecked Sendable {
     /// Debian's interpreter, which has python3-dbus and python3-dbusmock.
@@ -24,11 +25,12 @@ public final class DBusMockProcess: @unchecked Sendable {
         }
     }
 
-    /// Starts `template` on `bus` as its system bus (`--system`, `DBUS_SYSTEM_BUS_ADDRESS`) and waits until it owns
-    /// `name`.
+    /// Starts `template` (a template name, or the absolute path of a template `.py` file) on `bus` as its system bus
+    /// (`--system`, `DBUS_SYSTEM_BUS_ADDRESS`) and waits until it owns `name`.
     public init(template: String, owning name: String, on bus: DBusDaemonProcess) throws {
         self.name = name
-        logFile = bus.directory.appendingPathComponent("dbusmock-\(template).log")
+        let templateName = template.split(separator: "/").last.map(String.init) ?? template
+        logFile = bus.directory.appendingPathComponent("dbusmock-\(templateName).log")
         _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
         process = Process()
         process.executableURL = URL(fileURLWithPath: Self.python)

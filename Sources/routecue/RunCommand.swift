@@ -7,7 +7,7 @@ enum RunCommand {
     static let usage = """
         usage: routecue run [--config FILE] [--route FILE] [--gpsd HOST:PORT] [--device PCM] [--cues FILE]
                             [--state-dir DIR] [--lang TAG] [--phrases DIR] [--log-level LEVEL]
-                            [--bus system|session|ADDRESS|none]
+                            [--bus system|session|ADDRESS|none] [--session-bus session|ADDRESS|none]
         """
 
     static let help = """
@@ -25,14 +25,18 @@ enum RunCommand {
           --device PCM        the ALSA PCM of the default audio route (default: the configuration's, "default")
           --cues FILE         write the cue log there: JSON Lines, one object per cue spoken, cancelled or skipped
                               (docs/cue-log.md), appended as each is decided
-          --state-dir DIR     where RouteCue keeps state between runs (created 0700 if missing; nothing is kept
-                              there yet: the players' volumes to restore after a crash will be)
+          --state-dir DIR     where RouteCue keeps state between runs (created 0700 if missing): the volumes of
+                              the media players it has ducked, put back at the next start after a crash
           --lang TAG          the language of the cues, BCP 47 (default en-US), with the fallback simulate uses
           --phrases DIR       the phrase packs (default: as simulate)
           --log-level LEVEL   error, warning, info or debug (default: the configuration's logging.level, info)
           --bus BUS           where the control interface (org.routecue, docs/dbus.md) is offered: system (the
                               default), session, a bus address (unix:path=…), or none. No bus, or a bus that goes
-                              away, never stops guidance: RouteCue reconnects with back-off
+                              away, never stops guidance: RouteCue reconnects with back-off. BlueZ, bluez-alsa
+                              (the hfp route's device) and oFono (phone calls) are followed on the same bus
+          --session-bus BUS   where the media players are ducked (MPRIS) and PipeWire's telephony is followed:
+                              session (DBUS_SESSION_BUS_ADDRESS), an address, or none (default: the
+                              configuration's ducking.session_bus, else the session bus when there is one)
           --debug-block-loop AFTER:FOR
                               debugging: block the event loop AFTER seconds after start for FOR seconds (the systemd
                               watchdog pings stop)
@@ -54,7 +58,7 @@ enum RunCommand {
         let level: DaemonLog.Severity?
         do {
             let args = try ArgumentList(arguments, valued: ["config", "route", "gpsd", "device", "cues", "state-dir", "lang",
-                                                            "phrases", "log-level", "debug-block-loop", "bus"],
+                                                            "phrases", "log-level", "debug-block-loop", "bus", "session-bus"],
                                         flagNames: ["help"])
             guard args.positional.isEmpty else { throw ArgumentList.UsageError(description: "unexpected argument '\(args.positional[0])'") }
             var parsed = DaemonOptions()
@@ -69,6 +73,10 @@ enum RunCommand {
             if let bus = args.value("bus") {
                 guard !bus.isEmpty else { throw ArgumentList.UsageError(description: "--bus needs system, session, an address or none") }
                 parsed.bus = bus == "none" ? nil : BusAddress(argument: bus)
+            }
+            if let bus = args.value("session-bus") {
+                guard !bus.isEmpty, bus != "system" else { throw ArgumentList.UsageError(description: "--session-bus needs session, an address or none") }
+                parsed.sessionBus = bus
             }
             if let block = args.value("debug-block-loop") {
                 let parts = block.split(separator: ":").map { Double($0) }

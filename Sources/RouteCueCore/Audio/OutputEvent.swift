@@ -45,6 +45,10 @@ public enum OutputReason {
     public static let muted = "muted"
     /// The prompt style is `none`.
     public static let promptStyleNone = "prompt style none"
+    /// Vetoed: a phone call is going on and the in-call prompt style is `none`.
+    public static let duringCall = "suppressed during a phone call"
+    /// Vetoed: the hands-free link it would play on carries a phone call.
+    public static let callOnOutputLink = "the hands-free link carries a phone call"
     /// `clearQueue`.
     public static let queueCleared = "queue cleared"
     /// `skipCurrent`.

@@ -68,6 +68,8 @@ public struct OutputQueue: Sendable {
             stopCurrent(.immediately, reason: OutputReason.skipped, into: &actions)
         case .supersedeCurrent:
             stopCurrent(.atWordBoundary, reason: OutputReason.superseded, into: &actions)
+        case .interruptCurrent(let reason):
+            stopCurrent(.immediately, reason: reason, into: &actions)
         case .stopAndClear:
             cancelQueued(reason: OutputReason.stopped, into: &actions)
             stopCurrent(.immediately, reason: OutputReason.stopped, into: &actions)

@@ -12,6 +12,8 @@ public enum OutputQueueInput: Sendable, Equatable {
     case supersedeCurrent
     /// Stop what plays immediately and cancel everything waiting.
     case stopAndClear
+    /// Stop what plays immediately because its device went away (`reason` says how); the next one follows.
+    case interruptCurrent(reason: String)
     /// New listener settings (a veto stops what plays immediately).
     case setPolicy(OutputPolicy)
     /// Seconds from a `start` action to its first sample heard (output latency plus pre-roll of the audio route).

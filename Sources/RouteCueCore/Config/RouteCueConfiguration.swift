@@ -21,6 +21,12 @@ public struct RouteCueConfiguration: Sendable, Equatable {
     public var gps = GPSSettings()
     /// The `logging` section.
     public var logging = LoggingSettings()
+    /// The `ducking` section: lowering media players while cues speak.
+    public var ducking = DuckingSettings()
+    /// The `calls` section: prompts during phone calls.
+    public var calls = CallSettings()
+    /// The `bluetooth` section: the hands-free device of the `hfp` route.
+    public var bluetooth = BluetoothSettings()
 
     /// The audio route names the file may configure.
     public static var audioRouteNames: [String] { AudioSection.routeNames }
@@ -70,6 +76,9 @@ public struct RouteCueConfiguration: Sendable, Equatable {
             case "audio": AudioSection.read(section, into: &config.audioRoutes, settings: &config.audio, problems: problems)
             case "gps": GPSSection.read(section, into: &config.gps, problems: problems)
             case "logging": GPSSection.readLogging(section, into: &config.logging, problems: problems)
+            case "ducking": CarAudioSection.readDucking(section, into: &config.ducking, problems: problems)
+            case "calls": CarAudioSection.readCalls(section, into: &config.calls, problems: problems)
+            case "bluetooth": CarAudioSection.readBluetooth(section, into: &config.bluetooth, problems: problems)
             default:
                 throw ConfigObject.unknownKey(section)
             }

@@ -26,6 +26,8 @@ extension GuidanceEngine {
             speakDue(&timed, e: e, now: now, into: &actions)
         }
         let look = nextLook(timed, e: e, now: now)
+        let gpsCue = gpsLostCueDue.map { [$0.advanced(bySeconds: audio.leadIn)] } ?? []
+        nextCueHeard = (timed.filter { !done.contains($0.candidate.key) }.compactMap(\.heard) + gpsCue).min()
         if let gps = gpsLostCueDue, look.map({ gps < $0 }) ?? true { nextWakeup = gps } else { nextWakeup = look }
     }
 
@@ -181,7 +183,9 @@ extension GuidanceEngine {
         done.insert(c.key)
         spokenKeys.insert(c.key)
         noteGPSCueSpoken(c.key)
+        let immediate = pendingImmediate.contains { $0.key == c.key }
         pendingImmediate.removeAll { $0.key == c.key }
+        playingCandidate = (c, immediate)
         if let m = c.maneuver, let stage = c.stage, c.kind != .warning {
             memory.note(route.maneuvers[m].location, type: route.maneuvers[m].type, stage: stage)
         }

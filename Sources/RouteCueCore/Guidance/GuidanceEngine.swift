@@ -19,6 +19,9 @@ public struct GuidanceEngine: Sendable {
     public private(set) var routeGeneration = 0
     /// When the engine next wants a `.tick`.
     public internal(set) var nextWakeup: MonotonicInstant?
+    /// When the first word of the next planned cue is to be heard, as the last look placed it (nil: none placed).
+    /// What must happen before a cue — music ducked, a hands-free link opened — starts from this.
+    public internal(set) var nextCueHeard: MonotonicInstant?
 
     var plans: [Int: ManeuverPlan] = [:]
     var done: Set<CueKey> = []
@@ -26,6 +29,8 @@ public struct GuidanceEngine: Sendable {
     var memory = SpokenCueMemory()
     var playingUntil: MonotonicInstant?
     var playingID: Int?
+    /// The candidate the playing cue came from, and whether it was an immediate one (for `audioInterrupted`).
+    var playingCandidate: (candidate: CueCandidate, immediate: Bool)?
     var sequence = 0
     var pendingImmediate: [CueCandidate] = []
     var offRouteEpisodes = 0
@@ -80,6 +85,7 @@ public struct GuidanceEngine: Sendable {
             handle(progress.tick(at: now), at: now, into: &actions)
         case .newRoute(let route):
             routeGeneration += 1
+            playingCandidate = nil
             plans.removeAll()
             done.removeAll()
             spokenKeys.removeAll()
@@ -93,7 +99,18 @@ public struct GuidanceEngine: Sendable {
         case .rendered(let text, let seconds):
             durations.record(text, seconds: seconds)
         case .audioFinished(let id):
-            if id == playingID { playingUntil = now.advanced(bySeconds: timing.gapSeconds); playingID = nil }
+            if id == playingID { playingUntil = now.advanced(bySeconds: timing.gapSeconds); playingID = nil; playingCandidate = nil }
+        case .audioInterrupted(let id):
+            guard id == playingID else { break }
+            playingUntil = nil
+            playingID = nil
+            if let (candidate, immediate) = playingCandidate {
+                // Due again at once: the scheduler chooses its full words, its short form, or skips it, as for any cue.
+                done.remove(candidate.key)
+                spokenKeys.remove(candidate.key)
+                if immediate { pendingImmediate.append(candidate) }
+            }
+            playingCandidate = nil
         case .audioRoute(let timing):
             audio = timing
         }

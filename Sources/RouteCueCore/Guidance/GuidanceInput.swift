@@ -14,6 +14,10 @@ public enum GuidanceInput: Sendable, Equatable {
     case rendered(text: String, seconds: Double)
     /// The audio side finished (or stopped) cue `id` at this instant.
     case audioFinished(id: Int)
+    /// Cue `id` was cut off by the audio route failing under it (a hands-free device gone mid-cue): it is said again
+    /// from its start on the new route if its words are still true when heard, else in its short form, else skipped
+    /// with the reason. Comes instead of `audioFinished`.
+    case audioInterrupted(id: Int)
     /// The active audio route changed.
     case audioRoute(AudioRouteTiming)
 }

@@ -33,14 +33,24 @@ public final class GuidanceAudio {
         didSet { rearmTimer() }
     }
 
+    /// Hears each change of the instant the next planned cue is to be heard (`GuidanceEngine.nextCueHeard`): what
+    /// must be ready before a cue — the music ducked — starts from it.
+    public var onNextCue: (@RouteCueLoop (MonotonicInstant?) -> Void)?
+    /// The next planned cue as `onNextCue` last heard it.
+    public private(set) var nextCueHeard: MonotonicInstant?
+
     private let listeners = Listeners<Event>()
     private var scheduler: any LoopScheduler { service.scheduler }
     /// Wakes the engine at its `nextWakeup`.
     private lazy var wakeTimer = LoopTimer(on: scheduler) { [weak self] in self?.handle(.tick) }
+    /// Opens the PCM `openAheadSeconds` before the next planned cue starts.
+    private lazy var openTimer = LoopTimer(on: scheduler) { [weak self] in self?.service.openAhead() }
     /// Inputs that arose while the engine was handling one (a text measured at once), handled right after it.
     private var pending: [GuidanceInput] = []
     private var handling = false
     private var serviceListener: ListenerID?
+    /// Outputs cut off by their device going away: the engine says them again (`audioInterrupted`).
+    private var interrupted: Set<Int> = []
 
     /// Connects `engine` to `service`.
     public init(engine: GuidanceEngine, service: AudioOutputService, openAheadSeconds: Double = 0) {
@@ -92,6 +102,15 @@ public final class GuidanceAudio {
         rearmTimer()
     }
 
+    /// The device under the output playing went away (a hands-free device disconnected): it stops at once, and a cue
+    /// of the engine is said again from its start on the route now in force if its words still hold when heard (else
+    /// its short form, else it is skipped with the reason).
+    public func interruptCurrent(reason: String) {
+        guard let current = service.current else { return }
+        interrupted.insert(current.id)
+        service.perform(.interruptCurrent(reason: reason))
+    }
+
     /// Stops looking at the engine on its own timers (the end of a replay, or the daemon stopping); inputs are
     /// still handled.
     public func stopTimers() {
@@ -119,7 +138,7 @@ public final class GuidanceAudio {
         listeners.notify(.audio(report))
         switch report {
         case .output(.didPlay(let id, _)):
-            handle(.audioFinished(id: id))
+            handle(interrupted.remove(id) != nil ? .audioInterrupted(id: id) : .audioFinished(id: id))
         case .deviceOpened(let request, _, let timing) where request.device == service.settings.device.device && timing != engine.audio:
             handle(.audioRoute(timing))
         default:
@@ -127,15 +146,34 @@ public final class GuidanceAudio {
         }
     }
 
+    /// Wakes the engine when it asked, opens the PCM ahead of the next planned cue (a hands-free link needs seconds to
+    /// come up), and tells `onNextCue` when that cue moved.
     private func rearmTimer() {
         guard followsEngineTimers else {
             wakeTimer.set(nil)
+            openTimer.set(nil)
+            announceNextCue(nil)
             return
         }
-        if openAheadSeconds > 0, let wake = engine.nextWakeup,
-           wake.nanoseconds <= scheduler.nowNanoseconds + UInt64(openAheadSeconds * 1e9) {
-            service.openAhead()
+        let next = engine.nextCueHeard
+        if openAheadSeconds > 0, let next {
+            let openAt = next.earlier(bySeconds: engine.audio.leadIn + openAheadSeconds)
+            if openAt.nanoseconds <= scheduler.nowNanoseconds {
+                openTimer.set(nil)
+                service.openAhead()
+            } else {
+                openTimer.set(openAt)
+            }
+        } else {
+            openTimer.set(nil)
         }
         wakeTimer.set(engine.nextWakeup)
+        announceNextCue(next)
+    }
+
+    private func announceNextCue(_ next: MonotonicInstant?) {
+        guard next != nextCueHeard else { return }
+        nextCueHeard = next
+        onNextCue?(next)
     }
 }

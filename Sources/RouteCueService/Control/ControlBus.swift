@@ -2,7 +2,7 @@ import DBusKit
 import EventLoopKit
 import RouteCueCore
 
-/// The control interface's life on its bus: connects (retrying with back-off while there is no bus), exports the
+/// The control interface's life on its bus (a `BusLink`: connects, retrying with back-off while there is no bus), exports the
 /// objects, owns `org.routecue` (`DO_NOT_QUEUE`), and when the bus goes away connects again, exports and owns the
 /// name again and tells the UI the current state. Guidance never waits for any of it. The name owned by another
 /// process, or taken away, is fatal (`onFatal`): systemd restarts the unit, and two RouteCues never both speak.
@@ -13,10 +13,12 @@ public final class ControlBus {
     /// The object both interfaces live on.
     public static let path: ObjectPath = "/org/routecue/Guidance"
 
+    /// The link to the bus (shared with the BlueZ, bluez-alsa and oFono clients, which live on the same bus).
+    public let link: BusLink
     /// Where it connects.
-    public let bus: BusAddress
+    public var bus: BusAddress { link.bus }
     /// The connection, while there is one.
-    public private(set) var connection: BusConnection?
+    public var connection: BusConnection? { link.connection }
     /// True while the connection owns `name`.
     public private(set) var ownsName = false
     /// What the bus has: interfaces to export on each connection, and what to emit once the name is owned again.
@@ -25,33 +27,28 @@ public final class ControlBus {
     private let log: DaemonLog
     /// Called once with why the process must end (the name belongs to someone else).
     public var onFatal: (@RouteCueLoop (String) -> Void)?
-    private var retryDelay = ControlBus.firstRetry
     private var stopped = false
-    private lazy var retryTimer = LoopTimer(on: RouteCueLoop.loop) { [weak self] in self?.connect() }
-
-    static let firstRetry = 0.25
-    static let longestRetry = 5.0
 
     /// A control bus on `bus` exporting `interfaces()` at `path`; `owned` runs each time the name is (re)acquired.
     public init(bus: BusAddress, log: DaemonLog, interfaces: @escaping @RouteCueLoop () -> [ExportedInterface],
                 owned: @escaping @RouteCueLoop () -> Void) {
-        self.bus = bus
+        link = BusLink(bus: bus, label: "control", log: log)
         self.log = log
         self.interfaces = interfaces
         self.owned = owned
+        link.onConnected { [weak self] connection in self?.connected(connection) }
+        link.onLost { [weak self] in self?.ownsName = false }
     }
 
     /// Starts connecting.
-    public func start() { connect() }
+    public func start() { link.start() }
 
     /// Releases the name and closes the connection (SIGTERM): the UI sees the name go at once.
     public func stop() {
         stopped = true
-        retryTimer.set(nil)
         if let connection, ownsName { connection.releaseName(Self.name) }
         ownsName = false
-        connection?.close()
-        connection = nil
+        link.stop()
     }
 
     /// Emits a signal of `interface` on the object, when the name is owned (nothing is queued for later: a UI that
@@ -75,39 +72,11 @@ public final class ControlBus {
         }
     }
 
-    private func connect() {
-        guard !stopped else { return }
-        BusConnection.connect(bus) { [weak self] result in
-            guard let self, !self.stopped else {
-                if case .success(let connection) = result { connection.close() }
-                return
-            }
-            switch result {
-            case .success(let connection): self.connected(connection)
-            case .failure(let error): self.retry("cannot connect to the \(self.bus): \(error.message)")
-            }
-        }
-    }
-
-    private func retry(_ why: String) {
-        log.warning("control: \(why); trying again in \(retryDelay) s (guidance goes on)")
-        retryTimer.set(RouteCueLoop.loop.now.advanced(bySeconds: retryDelay))
-        retryDelay = min(Self.longestRetry, retryDelay * 2)
-    }
-
     private func connected(_ connection: BusConnection) {
-        self.connection = connection
         do {
             try connection.export(interfaces(), at: Self.path)
         } catch {
             log.error("control: cannot export \(Self.path): \(error)")
-        }
-        connection.onDisconnect { [weak self] error in
-            guard let self, !self.stopped else { return }
-            self.connection = nil
-            self.ownsName = false
-            self.retryDelay = Self.firstRetry
-            self.retry("the \(self.bus) went away (\(error.message))")
         }
         connection.onNameLost { [weak self] name in
             guard let self, name == Self.name.rawValue, self.ownsName, !self.stopped else { return }
@@ -119,7 +88,6 @@ public final class ControlBus {
             switch result {
             case .success(.primaryOwner), .success(.alreadyOwner):
                 self.ownsName = true
-                self.retryDelay = Self.firstRetry
                 self.log.info("control: \(Self.name) on the \(self.bus) (\(connection.uniqueName))")
                 self.owned()
             case .success:

@@ -186,6 +186,7 @@ enum ControlInterfaces {
                 writable("PromptStyle", .string),
                 writable("Volume", .double),
                 property("Speaking", .boolean, values),
+                property("InCall", .boolean, values),
             ],
             signals: [
                 ExportedSignal("WillPlay", [DBusArgument("id", .uint32), DBusArgument("text", .string), DBusArgument("kind", .string)]),

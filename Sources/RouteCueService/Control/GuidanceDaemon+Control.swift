@@ -242,34 +242,45 @@ extension GuidanceDaemon: GuidanceControl {
         }
     }
 
-    /// The queue's policy: the configuration's, muted and with the prompt style as the UI set them.
+    /// The queue's policy: the configuration's, muted and with the prompt style as the UI set them; during a phone call
+    /// the in-call style (or the UI's, when quieter), and nothing at all on a hands-free link.
     var effectiveAudioPolicy: OutputPolicy {
         var policy = config.audio.policy
         policy.muted = mutedByUI
         if let style = promptStyleByUI { policy.promptStyle = style }
         if let volume = volumeByUI { policy.volume = volume }
+        if inCall {
+            policy.promptStyle = promptStyle(base: policy.promptStyle)
+            policy.call = activeRoute == "hfp" ? .onOutputLink : .ongoing
+        }
         return policy
     }
 
     /// Switches audio to the requested route (RequestedRoute, else the configuration's), or to `default` when that
     /// route has no device now (`hfp` with no hands-free device connected); RouteChanged tells the UI when the active
-    /// route changes, with why. The engine times cues for the new route's latency plus LatencyCompensationMs.
-    func applyAudioRoute(reason: String) {
+    /// route changes, with why (`handsFreeLoss`: how the hands-free device was lost). The engine times cues for the new
+    /// route's latency (bluez-alsa's delay included) plus LatencyCompensationMs.
+    func applyAudioRoute(reason: String, handsFreeLoss: String? = nil) {
         let requested = requestedRoute ?? config.audio.route
         var active = requested
         var why = reason
         var pcm = self.pcm(forRoute: requested)
         if pcm == nil {
             active = "default"
-            why = requested == "hfp" ? "no hands-free device connected" : "route \(requested) has no device"
+            why = requested != "hfp" ? "route \(requested) has no device"
+                : handsFreeLoss ?? handsFree?.absenceReason ?? "no hands-free device (BlueZ is not followed without a system bus)"
             pcm = self.pcm(forRoute: "default") ?? "default"
         }
         var timing = config.audioRoute(active)
         timing.outputLatency += Double(latencyCompensationMs) / 1000
+        if active == "hfp", config.audio.routes["hfp"]?.pcm == nil, let device = hfpDevice { timing.outputLatency += device.delaySeconds }
         audio.setRoute(device: AudioServiceSettings.request(pcm: pcm ?? "default", device: config.audio.device), timing: timing)
         guidance?.handle(.audioRoute(timing))
+        if let openAhead = config.audio.routes[active]?.openAheadSeconds { guidance?.openAheadSeconds = openAhead }
         guard active != activeRoute else { return }
         activeRoute = active
+        // A call on the hands-free link depends on the route.
+        if inCall { audio.setPolicy(effectiveAudioPolicy) }
         log.info("audio route: \(active) (\(why))")
         control?.emit(ControlInterfaces.audio, "RouteChanged", [.string(active), .string(why)])
         control?.propertiesChanged(ControlInterfaces.audio, ["ActiveRoute": .string(active)])
@@ -285,6 +296,7 @@ extension GuidanceDaemon: GuidanceControl {
             "PromptStyle": .string(policy.promptStyle.rawValue),
             "Volume": .double(policy.clampedVolume),
             "Speaking": .boolean(audio.current != nil),
+            "InCall": .boolean(inCall),
         ]
     }
 
@@ -433,13 +445,15 @@ extension GuidanceDaemon: GuidanceControl {
             } else if applicationClips[id] != nil {
                 control.emit(ControlInterfaces.audio, "WillPlay", [.uint32(UInt32(id)), .string(""), .string("file")])
             }
+            if rendition == .tone, inCall { tonesForCall.insert(id) }
             control.propertiesChanged(ControlInterfaces.audio, ["Speaking": .boolean(true)])
         case .output(.didPlay(let id, let outcome)):
             spokenCues[id] = nil
             applicationTexts[id] = nil
             if let name = applicationClips.removeValue(forKey: id) { audio.unregisterApplicationAudio(named: name) }
+            let toneForCall = tonesForCall.remove(id) != nil
             let (word, reason): (String, String) = switch outcome {
-            case .completed: ("spoken", "")
+            case .completed: ("spoken", toneForCall ? "a chime in place of speech during a phone call" : "")
             case .interrupted(let why): ("interrupted", why)
             case .cancelled(let why): (why == OutputReason.skipped ? "skipped" : "cancelled", why)
             }

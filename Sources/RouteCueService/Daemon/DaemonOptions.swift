@@ -21,6 +21,9 @@ public struct DaemonOptions: Sendable {
     public var logLevel: DaemonLog.Severity?
     /// The bus the control interface is offered on (`--bus system|session|ADDRESS`); nil for `--bus none`.
     public var bus: BusAddress? = .system
+    /// The session bus of the media players (MPRIS) and PipeWire's telephony (`--session-bus session|ADDRESS|none`);
+    /// nil: the configuration's `ducking.session_bus`, else the environment's session bus.
+    public var sessionBus: String?
     /// Debugging the watchdog: block the loop's thread `after` seconds after start, for `duration` seconds.
     public var blockLoop: (after: Double, duration: Double)?
 

@@ -34,7 +34,7 @@ public final class GuidanceDaemon {
     var recorder: CueLogRecorder?
     private var cueLog: CueLogFile?
     private var signals: SignalWatch?
-    private var stopping = false
+    var stopping = false
     private var ended = false
     /// READY=1 was sent: status updates go to systemd from then on.
     private var isReady = false
@@ -72,6 +72,30 @@ public final class GuidanceDaemon {
     var requestedRoute: String?
     var activeRoute: String?
     var latencyCompensationMs: UInt32 = 0
+    // The car's audio world (GuidanceDaemon+CarAudio.swift).
+    /// Lowers the music while cues speak.
+    var ducker: MediaDucker?
+    /// The session bus of the media players and PipeWire's telephony.
+    var sessionLink: BusLink?
+    var mediaDirectory: MediaPlayerDirectory?
+    /// Phone-call followers, by service name.
+    var callMonitors: [String: CallMonitor] = [:]
+    /// Whether a phone call is going on.
+    var inCall = false
+    /// Cues played as a chime because of a call (DidPlay says so).
+    var tonesForCall: Set<Int> = []
+    /// BlueZ and bluez-alsa: the `hfp` route's device.
+    var handsFree: HandsFreeDevices?
+    /// The hands-free device the `hfp` route plays on now.
+    var hfpDevice: HandsFreeDevice?
+    /// A hands-free PCM that failed while BlueZ still lists its device: not used until the device changes.
+    var failedHandsFreePCM: String?
+    /// Speak requests cut off by a lost hands-free device, to be said again once their DidPlay is out.
+    var resaid: [Int: (request: OutputRequest, text: String)] = [:]
+    /// The PCM the output playing now was started on.
+    var outputDevice: String?
+    /// The music was put back (or nothing was ducked) after SIGTERM.
+    var musicRestored = false
     lazy var publishTimer = LoopTimer(on: RouteCueLoop.loop) { [weak self] in self?.publishProperties() }
     /// How often freed heap is handed back to the system.
     private static let trimSeconds = 30.0
@@ -136,6 +160,8 @@ public final class GuidanceDaemon {
             return
         }
         audio.addListener { [weak self] report in self?.heard(report) }
+        // The configured route may have no device yet (`hfp` before BlueZ is asked): ActiveRoute says what plays.
+        applyAudioRoute(reason: "start")
         do {
             gps = GPSClient(settings: try gpsSettings())
         } catch {
@@ -161,6 +187,7 @@ public final class GuidanceDaemon {
         // After READY=1: connecting to the bus (a thread of its own) would only compete with start-up; the name is
         // owned a few milliseconds later.
         startControl()
+        startCarAudio()
         lastStatus = status
         log.info("ready: gpsd \(gps.settings.host):\(gps.settings.port), audio on \(audio.settings.device.device), language \(language?.language ?? "en-US"); \(status)")
         if let interval = notifier.watchdogInterval {
@@ -182,9 +209,16 @@ public final class GuidanceDaemon {
     }
 
     /// The PCM of audio route `name`: `--device` or the configuration's for `default`, the configuration's for the
-    /// others; nil when the route has no device now (`hfp` with none connected).
+    /// others (`hfp`: the connected hands-free device's, unless configured); nil when the route has no device now.
     func pcm(forRoute name: String) -> String? {
-        name == "default" ? (options.device ?? config.audio.routes["default"]?.pcm) : config.audio.routes[name]?.pcm
+        switch name {
+        case "default": return options.device ?? config.audio.routes["default"]?.pcm
+        case "hfp":
+            if let pcm = config.audio.routes[name]?.pcm { return pcm }
+            guard let device = hfpDevice, device.pcm != failedHandsFreePCM else { return nil }
+            return device.pcm
+        default: return config.audio.routes[name]?.pcm
+        }
     }
 
     /// The gpsd client's settings from the configuration, with `--gpsd` when given.
@@ -240,13 +274,14 @@ public final class GuidanceDaemon {
             publishProperties()
             return
         }
-        let routeName = config.audio.route
+        let routeName = activeRoute ?? config.audio.route
         let engine = GuidanceEngine(route: route, progress: config.progressOptions, timing: config.timingOptions,
                                     audio: audio.effectiveTiming, wording: wording)
         let guidance = GuidanceAudio(engine: engine, service: audio,
                                      openAheadSeconds: config.audio.routes[routeName]?.openAheadSeconds ?? 0)
         self.guidance = guidance
         guidance.addListener { [weak self] event in self?.guidanceEvent(event) }
+        guidance.onNextCue = { [weak self] heard in self?.ducker?.cuePlanned(heard) }
         recorder = CueLogRecorder(guidance: guidance) { [weak self] entry in self?.logged(entry) }
         updateStatus(force: true)
         publishProperties()
@@ -307,6 +342,10 @@ public final class GuidanceDaemon {
             log.debug("audio device \(request.device) open: \(configuration.rate) Hz, \(configuration.channels) channels, output latency \(Int((timing.outputLatency * 1000).rounded())) ms")
         case .deviceError(let device, let message):
             log.warning("audio device \(device): \(message)")
+            if device == hfpDevice?.pcm, config.audio.routes["hfp"]?.pcm == nil {
+                // The SCO link broke under a cue while BlueZ may still list the device: default until it changes.
+                handsFreePCMFailed(device, message: message)
+            }
         case .underrun:
             log.debug("audio underrun (recovered)")
         case .firstSample(let id, let latency, let cacheHit):
@@ -315,9 +354,19 @@ public final class GuidanceDaemon {
             log.info("stopped #\(id) at a word boundary after \(frames) frames")
         case .playbackEnded(let id, .stoppedImmediately, _):
             log.info("stopped #\(id) at once")
-        case .output(.didPlay):
-            // Ends after every listener has heard this report (the cue log records the interrupted cue).
-            if stopping, audio.isIdle { RouteCueLoop.loop.deliver { [weak self] in self?.end(.stopped) } }
+        case .output(.willPlay):
+            outputDevice = audio.settings.device.device
+            ducker?.outputsChanged(busy: true)
+        case .output(.didPlay(let id, _)):
+            resayIfInterrupted(id)
+            // After every listener has heard this report (the cue log records the interrupted cue), when the queue
+            // has moved on: the music comes back, or the daemon ends.
+            RouteCueLoop.loop.deliver { [weak self] in
+                guard let self else { return }
+                if self.audio.current == nil { self.outputDevice = nil }
+                self.ducker?.outputsChanged(busy: !self.audio.isIdle)
+                self.endWhenQuiet()
+            }
         default:
             break
         }
@@ -414,11 +463,22 @@ public final class GuidanceDaemon {
         guidance?.stopTimers()
         audio.perform(.clearQueue)
         audio.perform(.supersedeCurrent)
-        if audio.isIdle {
-            end(.stopped)
+        if let ducker {
+            ducker.restoreNow { [weak self] in
+                self?.musicRestored = true
+                self?.endWhenQuiet()
+            }
         } else {
-            stopTimer.set(RouteCueLoop.loop.now.advanced(bySeconds: 0.8))
+            musicRestored = true
         }
+        stopTimer.set(RouteCueLoop.loop.now.advanced(bySeconds: 0.8))
+        endWhenQuiet()
+    }
+
+    /// Ends a stop once nothing plays and the music is back.
+    private func endWhenQuiet() {
+        guard stopping, audio.isIdle, musicRestored else { return }
+        end(.stopped)
     }
 
     func end(_ exit: DaemonExit) {
@@ -429,6 +489,7 @@ public final class GuidanceDaemon {
         audio?.shutdown()
         signals?.cancel()
         control?.stop()
+        stopCarAudio()
         if exit == .stopped { log.info("stopped") }
         finished(exit)
     }
@@ -463,6 +524,9 @@ public final class GuidanceDaemon {
         config = new
         log.level = options.logLevel ?? DaemonLog.Severity(new.logging.level)
         if let settings = try? gpsSettings() { gps.apply(settings) }
+        ducker?.settings = new.ducking
+        handsFree?.settings = handsFreeSettings
+        callsChanged()
         audio.setPolicy(effectiveAudioPolicy)
         applyAudioRoute(reason: "configuration reloaded")
         guidance?.reconfigure(timing: new.timingOptions, progress: new.progressOptions, wording: wording)

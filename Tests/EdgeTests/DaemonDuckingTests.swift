@@ -1,0 +1,211 @@
+import DBusKit
+import DriveLab
+import EventLoopKit
+import Foundation
+import Glibc
+import RouteCueCore
+import RouteCueService
+import Synchronization
+import TestSupport
+import XCTest
+
+/// `routecue run` ducking real music: mpv with mpv-mpris on a private session bus, the daemon's control interface on
+/// the same bus, a volume trace read from outside RouteCue every 20 ms. The music is down before the first voice
+/// sample of a planned cue and comes back to the very same `Double`; two players, the user turning one mid-duck,
+/// one killed mid-duck, RouteCue killed with SIGKILL mid-duck and started again, SIGTERM mid-duck.
+final class DaemonDuckingTests: XCTestCase {
+    private var tmp: URL!
+    private var bus: DBusDaemonProcess?
+    private var players: [MPVPlayerProcess] = []
+    private var daemons: [DaemonProcess] = []
+    private var feeder: NMEAFeeder?
+    private var gpsd: GPSDProcess?
+    private var client: BusConnection?
+
+    private static let name: BusName = "org.routecue"
+    private static let path: ObjectPath = "/org/routecue/Guidance"
+    private static let audio: InterfaceName = "org.routecue.Audio1"
+    private static let player: InterfaceName = "org.mpris.MediaPlayer2.Player"
+
+    override func setUpWithError() throws {
+        try DBusDaemonProcess.require()
+        try MPVPlayerProcess.require()
+        tmp = try CommandRunner.temporaryDirectory()
+        bus = try DBusDaemonProcess(.session)
+        client = try connectToBus(bus!.address)
+    }
+
+    override func tearDown() {
+        let client = client
+        _ = try? onLoop { client?.close() }
+        for daemon in daemons { daemon.kill() }
+        for player in players { player.stop() }
+        gpsd?.stop()
+        feeder?.stop()
+        bus?.stop()
+        if let tmp { try? FileManager.default.removeItem(at: tmp) }
+        super.tearDown()
+    }
+
+    // MARK: - Helpers
+
+    private func music(volume: Double) throws -> MPVPlayerProcess {
+        let tone = tmp.appendingPathComponent("tone.wav")
+        if !FileManager.default.fileExists(atPath: tone.path) { try MPVPlayerProcess.writeTone(to: tone, seconds: 5) }
+        let player = try MPVPlayerProcess(on: bus!, playing: tone, volume: volume * 100)
+        players.append(player)
+        return player
+    }
+
+    /// `routecue run` on the bus (control and media), with `ducking` settings, a state directory and a file PCM.
+    private func startDaemon(ducking: String = "{}", extra: [String] = []) throws -> DaemonProcess {
+        let config = tmp.appendingPathComponent("routecue.json")
+        try #"{"ducking": \#(ducking)}"#.write(to: config, atomically: true, encoding: .utf8)
+        let state = tmp.appendingPathComponent("state")
+        let wav = tmp.appendingPathComponent("spoken-\(daemons.count).wav")
+        let daemon = try DaemonProcess(["--bus", bus!.address, "--session-bus", bus!.address, "--config", config.path,
+                                        "--state-dir", state.path, "--device", ALSATestEnvironment.fileDevice(wav.path),
+                                        "--gpsd", "127.0.0.1:9", "--log-level", "debug"] + extra)
+        daemons.append(daemon)
+        XCTAssertTrue(bus!.waitForOwner(of: Self.name.rawValue, within: 10), daemon.stderrText)
+        return daemon
+    }
+
+    /// The MPRIS Volume of `player` as the bus answers it (the exact `Double`).
+    private func volume(of player: MPVPlayerProcess) throws -> Double? {
+        try Self.volume(of: player.busName, through: client!)
+    }
+
+    private static func volume(of busName: String, through client: BusConnection) throws -> Double? {
+        let reply = try callAndWait(client, try BusName(busName), "/org/mpris/MediaPlayer2", .properties, "Get",
+                                    [.string(player.rawValue), .string("Volume")])
+        guard case .success(let values) = reply, case .variant(let inner)? = values.first, case .double(let v) = inner else { return nil }
+        return v
+    }
+
+    private func speak(_ text: String) throws {
+        _ = try callAndWait(client!, Self.name, Self.path, Self.audio, "Speak", [.string(text), .string("guidance")]).get()
+    }
+
+    private func waitForVolume(_ player: MPVPlayerProcess, within seconds: Double, _ condition: @escaping (Double) -> Bool) -> Bool {
+        PollingWait.until(timeout: seconds) { (try? self.volume(of: player)).flatMap { $0 }.map(condition) ?? false }
+    }
+
+    private static func ducked(_ volume: Double, law: DuckingSettings.VolumeLaw = .cubic) -> Double {
+        DuckingSettings().duckedVolume(volume, law: law)
+    }
+
+    // MARK: - Tests
+
+    func test_aPlannedCueOverMusic_theRampEndsBeforeItsFirstVoiceSample_andTheVolumeComesBackExactly() throws {
+        guard GPSDProcess.isInstalled else { throw XCTSkip("gpsd is not installed (Debian package gpsd): skipped") }
+        let mpv = try music(volume: 0.57)
+        let original = try XCTUnwrap(try volume(of: mpv))
+        let text = try String(contentsOf: SharedData.repositoryRoot.appendingPathComponent("examples/grid-trip-drive.nmea"), encoding: .utf8)
+        let feeder = try NMEAFeeder(epochs: Array(NMEAFeeder.epochs(ofNMEA: text).prefix(40)))
+        self.feeder = feeder
+        gpsd = try GPSDProcess(feedPort: feeder.port)
+        let cues = tmp.appendingPathComponent("cues.jsonl")
+        // A trace of mpv's volume, read from outside RouteCue.
+        let trace = Collected<(at: Double, volume: Double)>()
+        let sampling = Atomic<Bool>(true)
+        let client = client!
+        let busName = mpv.busName
+        let sampler = Thread {
+            while sampling.load(ordering: .relaxed) {
+                if let v = (try? Self.volume(of: busName, through: client)) ?? nil { trace.append((Double(MonotonicClock.nanoseconds()) / 1e9, v)) }
+                usleep(20_000)
+            }
+        }
+        sampler.start()
+        defer { sampling.store(false, ordering: .relaxed) }
+        let daemon = try startDaemon(extra: ["--gpsd", "127.0.0.1:\(gpsd!.port)", "--cues", cues.path,
+                                             "--route", SharedData.repositoryRoot.appendingPathComponent("examples/grid-trip.osrm.json").path])
+        // The departure cue, then the first planned one ("In 400 meters …" at about 0:15 of the drive).
+        XCTAssertTrue(PollingWait.until(timeout: 40) { (try? String(contentsOf: cues, encoding: .utf8))?.split(separator: "\n").filter { $0.contains("\"spoken\"") }.count ?? 0 >= 2 },
+                      daemon.stderrText)
+        XCTAssertTrue(waitForVolume(mpv, within: 10) { $0 == original }, "restored\n\(daemon.stderrText)")
+        usleep(300_000)
+        sampling.store(false, ordering: .relaxed)
+        let spoken = try String(contentsOf: cues, encoding: .utf8).split(separator: "\n").compactMap {
+            try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }.filter { $0["event"] as? String == "spoken" }
+        let samples = trace.all
+        XCTAssertGreaterThan(samples.count, 50)
+        let target = Self.ducked(original)
+        print("volume trace: " + samples.filter { $0.volume != original }.prefix(40).map { String(format: "%.3f %.4f", $0.at, $0.volume) }.joined(separator: ", "))
+        for cue in spoken.prefix(2) {
+            let text = cue["text"] as? String ?? ""
+            guard let trigger = cue["m_trigger"] as? Double, let heard = cue["m_audio_start"] as? Double else { continue }
+            // The ramp of this cue: the first sample below the original after the last one at it before the word.
+            let lastUp = samples.last { $0.at <= heard && $0.volume == original }?.at ?? 0
+            let firstChange = samples.first { $0.at > lastUp && $0.volume < original }?.at
+            let atFirstWord = samples.last { $0.at <= heard }?.volume
+            let lead = firstChange.map { heard - $0 }
+            print("cue \"\(text)\": triggered \(String(format: "%.3f", trigger)), first word \(String(format: "%.3f", heard)); ramp seen \(lead.map { String(format: "%.0f ms", $0 * 1000) } ?? "never") before the first word; volume at it \(atFirstWord.map { "\($0)" } ?? "?")")
+            if cue["stage"] as? String != "departure" && text != "Head north on Ringstraße" {
+                // A planned cue: the ramp started ahead of it and was down by its first word.
+                XCTAssertNotNil(lead, "the music was ducked for \"\(text)\"")
+                if let lead { XCTAssertGreaterThan(lead, 0, "the ramp starts before the first voice sample of \"\(text)\"") }
+                XCTAssertEqual(atFirstWord ?? 1, target, accuracy: 1e-3, "fully down when \"\(text)\" is heard")
+            }
+        }
+        XCTAssertEqual(samples.map(\.volume).min() ?? 0, target, accuracy: 1e-6, "ducked by 14 dB of mpv's cubic gain (mpv keeps its volume as a float)")
+        XCTAssertEqual(try volume(of: mpv), original, "restored to the very Double it had")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: tmp.appendingPathComponent("state/ducking.json").path), "nothing left to restore")
+    }
+
+    func test_twoPlayers_theUserTurningOneMidDuck_keepsTheirVolume_andOneKilledMidDuckIsForgotten() throws {
+        let first = try music(volume: 0.8)
+        let second = try music(volume: 0.6)
+        let daemon = try startDaemon(ducking: #"{"hold_s": 3}"#)
+        XCTAssertTrue(daemon.line(containing: "media: following MPRIS players", within: 10) != nil, daemon.stderrText)
+        usleep(300_000)
+        try speak("Ducking test")
+        XCTAssertTrue(waitForVolume(first, within: 5) { abs($0 - Self.ducked(0.8)) < 1e-6 }, daemon.stderrText)
+        XCTAssertTrue(waitForVolume(second, within: 5) { abs($0 - Self.ducked(0.6)) < 1e-6 }, daemon.stderrText)
+        // The user turns the first one to 0.5; the second one is killed.
+        try first.setMPRISVolumeAsUser(0.5)
+        second.kill()
+        XCTAssertNotNil(daemon.line(containing: "while ducked; keeping it", within: 3), daemon.stderrText)
+        XCTAssertNotNil(daemon.line(containing: "quit while ducked", within: 3), daemon.stderrText)
+        // Past the hold and the ramp back: nothing forced the old volume back over the user's.
+        usleep(4_500_000)
+        XCTAssertEqual(try volume(of: first), 0.5, "the user's volume stays\n\(daemon.stderrText)")
+        XCTAssertTrue(daemon.isRunning)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: tmp.appendingPathComponent("state/ducking.json").path), "nothing left to restore")
+    }
+
+    func test_routeCueKilledMidDuck_restoresTheMusicAtItsNextStart() throws {
+        let mpv = try music(volume: 0.7)
+        let original = try XCTUnwrap(try volume(of: mpv))
+        let daemon = try startDaemon(ducking: #"{"hold_s": 30}"#)
+        XCTAssertNotNil(daemon.line(containing: "media: following MPRIS players", within: 10), daemon.stderrText)
+        usleep(300_000)
+        try speak("Killed mid duck")
+        XCTAssertTrue(waitForVolume(mpv, within: 5) { abs($0 - Self.ducked(original)) < 1e-6 }, daemon.stderrText)
+        let record = tmp.appendingPathComponent("state/ducking.json")
+        let saved = try DuckingRecord.parse(Array(try Data(contentsOf: record)))
+        XCTAssertEqual(saved.players.first?.volume, original, "on disk before the first change")
+        daemon.kill()
+        _ = daemon.waitForExit(within: 5)
+        XCTAssertTrue(PollingWait.until(timeout: 5) { !self.bus!.waitForOwner(of: Self.name.rawValue, within: 0.05) }, "RouteCue is gone")
+        XCTAssertEqual(try volume(of: mpv)!, Self.ducked(original), accuracy: 1e-6, "still ducked: RouteCue died")
+        let again = try startDaemon()
+        XCTAssertTrue(waitForVolume(mpv, within: 5) { $0 == original }, again.stderrText)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: record.path), again.stderrText)
+    }
+
+    func test_SIGTERMmidDuck_restoresBeforeExit() throws {
+        let mpv = try music(volume: 0.9)
+        let original = try XCTUnwrap(try volume(of: mpv))
+        let daemon = try startDaemon(ducking: #"{"hold_s": 30}"#)
+        XCTAssertNotNil(daemon.line(containing: "media: following MPRIS players", within: 10), daemon.stderrText)
+        usleep(300_000)
+        try speak("Stopped mid duck")
+        XCTAssertTrue(waitForVolume(mpv, within: 5) { abs($0 - Self.ducked(original)) < 1e-6 }, daemon.stderrText)
+        daemon.send(SIGTERM)
+        XCTAssertEqual(daemon.waitForExit(within: 5), 0, daemon.stderrText)
+        XCTAssertEqual(try volume(of: mpv), original, "put back before exit\n\(daemon.stderrText)")
+    }
+}

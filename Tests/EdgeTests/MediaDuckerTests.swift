@@ -1,0 +1,244 @@
+import DBusKit
+import EventLoopKit
+import Foundation
+import RouteCueCore
+import RouteCueService
+import XCTest
+
+/// The ducking policy on virtual time with stand-in players: when the ramp starts and ends against the planned first
+/// voice sample, the volume law per player, the hold between close cues, the exact restore, the user's volume, a player
+/// quitting, the record on disk before the first change and what a restart does with it. The real mpv runs in
+/// `MediaDuckingMPVTests`.
+final class MediaDuckerTests: XCTestCase {
+    /// A player that records every volume set with the virtual time it came at.
+    @RouteCueLoop
+    final class FakePlayer: DuckablePlayer {
+        let busName: String
+        let owner: String
+        var playbackStatus = "Playing"
+        var volume: Double?
+        var canControl = true
+        var sets: [(at: Double, volume: Double)] = []
+        var pauses = 0
+        var plays = 0
+        let loop: ManualLoop
+        /// The record on disk at each set.
+        var recordAtSet: [DuckingRecord?] = []
+        var stateDirectory: String?
+
+        init(_ busName: String, owner: String = ":1.7", volume: Double?, loop: ManualLoop) {
+            self.busName = busName
+            self.owner = owner
+            self.volume = volume
+            self.loop = loop
+        }
+
+        func setVolume(_ volume: Double, completion: @escaping @RouteCueLoop (Result<Void, BusError>) -> Void) {
+            sets.append((loop.now.seconds, volume))
+            if let stateDirectory {
+                let path = stateDirectory + "/ducking.json"
+                recordAtSet.append((try? Data(contentsOf: URL(fileURLWithPath: path))).flatMap { try? DuckingRecord.parse(Array($0)) })
+            }
+            self.volume = volume
+            completion(.success(()))
+        }
+
+        func pause(completion: @escaping @RouteCueLoop (Result<Void, BusError>) -> Void) {
+            pauses += 1
+            playbackStatus = "Paused"
+            completion(.success(()))
+        }
+
+        func play(completion: @escaping @RouteCueLoop (Result<Void, BusError>) -> Void) {
+            plays += 1
+            playbackStatus = "Playing"
+            completion(.success(()))
+        }
+    }
+
+    private var directory: URL!
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("ducker-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    private var recordPath: String { directory.appendingPathComponent("ducking.json").path }
+
+    func test_aPlannedCue_rampsDownBeforeItsFirstSample_holds_andRestoresTheOriginalVolumeExactly() throws {
+        let stateDirectory = directory.path
+        let (mpvSets, otherSets, recordsAtSets, recordAfter) = try RouteCueLoop.runAndWait { () -> ([(at: Double, volume: Double)], [(at: Double, volume: Double)], [DuckingRecord?], Bool) in
+            let loop = ManualLoop()
+            let ducker = MediaDucker(settings: DuckingSettings(), stateDirectory: stateDirectory, scheduler: loop, log: DaemonLog(level: .error))
+            let mpv = FakePlayer("org.mpris.MediaPlayer2.mpv", volume: 0.57, loop: loop)
+            mpv.stateDirectory = stateDirectory
+            let other = FakePlayer("org.mpris.MediaPlayer2.vlc", owner: ":1.9", volume: 0.8, loop: loop)
+            ducker.playerAppeared(mpv)
+            ducker.playerAppeared(other)
+            ducker.playersListed()
+            // The cue is to be heard at 10 s; it plays from 9.9 s (output latency) to 12 s.
+            ducker.cuePlanned(MonotonicInstant(seconds: 10))
+            loop.advance(to: MonotonicInstant(seconds: 9.9).nanoseconds)
+            ducker.outputsChanged(busy: true)
+            ducker.cuePlanned(nil)
+            loop.advance(to: MonotonicInstant(seconds: 12).nanoseconds)
+            ducker.outputsChanged(busy: false)
+            loop.advance(bySeconds: 5)
+            return (mpv.sets, other.sets, mpv.recordAtSet, FileManager.default.fileExists(atPath: stateDirectory + "/ducking.json"))
+        }
+        let settings = DuckingSettings()
+        let first = try XCTUnwrap(mpvSets.first)
+        let down = try XCTUnwrap(mpvSets.firstIndex { abs($0.volume - 0.57 * cbrt(pow(10, -14.0 / 20))) < 1e-12 })
+        print("mpv volume trace: " + mpvSets.map { String(format: "%.2f s %.4f", $0.at, $0.volume) }.joined(separator: ", "))
+        let rampStart = 10 - settings.leadSeconds - settings.rampDownSeconds
+        XCTAssertTrue(first.at > rampStart - 0.001 && first.at <= rampStart + MediaDucker.stepSeconds + 0.001,
+                      "the ramp starts lead + ramp before the first word (first change one step after \(rampStart) s): \(first.at)")
+        XCTAssertLessThanOrEqual(mpvSets[down].at, 10 - settings.leadSeconds + 0.001, "fully down lead_s before the first voice sample")
+        XCTAssertGreaterThanOrEqual(down, 4, "a ramp of several steps, not a jump")
+        XCTAssertTrue(zip(mpvSets[..<down], mpvSets[1...down]).allSatisfy { $0.volume > $1.volume }, "the ramp goes only down")
+        let up = try XCTUnwrap(mpvSets.firstIndex { $0.at > 12 })
+        XCTAssertTrue(mpvSets[up].at > 12 + settings.holdSeconds && mpvSets[up].at <= 12 + settings.holdSeconds + MediaDucker.stepSeconds + 0.001,
+                      "the music stays down for hold_s after the last output, then comes back: \(mpvSets[up].at)")
+        XCTAssertEqual(mpvSets.last?.volume, 0.57, "restored to the very Double it had")
+        XCTAssertEqual(mpvSets.last!.at, 12 + settings.holdSeconds + settings.rampUpSeconds, accuracy: 0.06)
+        XCTAssertEqual(otherSets.last?.volume, 0.8)
+        XCTAssertEqual(try XCTUnwrap(otherSets.first { abs($0.at - mpvSets[down].at) < 0.001 }).volume, 0.8 * pow(10, -14.0 / 20), accuracy: 1e-12,
+                       "a linear player's volume is the gain itself")
+        XCTAssertEqual(recordsAtSets.first??.players.first { $0.busName == "org.mpris.MediaPlayer2.mpv" }?.volume, 0.57,
+                       "the volume to restore was on disk before the first change")
+        XCTAssertFalse(recordAfter, "the record is removed once everything is back")
+    }
+
+    func test_closeCues_holdTheDuck_insteadOfPumping() throws {
+        let sets = try RouteCueLoop.runAndWait { () -> [(at: Double, volume: Double)] in
+            let loop = ManualLoop()
+            let ducker = MediaDucker(settings: DuckingSettings(), stateDirectory: nil, scheduler: loop, log: DaemonLog(level: .error))
+            let mpv = FakePlayer("org.mpris.MediaPlayer2.mpv", volume: 1, loop: loop)
+            ducker.playerAppeared(mpv)
+            ducker.cuePlanned(MonotonicInstant(seconds: 10))
+            loop.advance(to: MonotonicInstant(seconds: 10).nanoseconds)
+            ducker.outputsChanged(busy: true)
+            // The next cue is 1.5 s after this one ends.
+            ducker.cuePlanned(MonotonicInstant(seconds: 13.5))
+            loop.advance(to: MonotonicInstant(seconds: 12).nanoseconds)
+            ducker.outputsChanged(busy: false)
+            loop.advance(to: MonotonicInstant(seconds: 13.5).nanoseconds)
+            ducker.outputsChanged(busy: true)
+            ducker.cuePlanned(nil)
+            loop.advance(to: MonotonicInstant(seconds: 15).nanoseconds)
+            ducker.outputsChanged(busy: false)
+            loop.advance(bySeconds: 5)
+            return mpv.sets
+        }
+        let between = sets.filter { $0.at > 10 && $0.at < 15 }
+        XCTAssertTrue(between.isEmpty, "no volume change between cues 1.5 s apart: \(between)")
+        XCTAssertEqual(sets.last?.volume, 1)
+        XCTAssertGreaterThan(sets.last!.at, 15 + DuckingSettings().holdSeconds)
+    }
+
+    func test_theUsersVolumeDuringADuck_isKept_andAQuittingPlayerIsForgotten() throws {
+        let stateDirectory = directory.path
+        let (userSets, quitterSets, record) = try RouteCueLoop.runAndWait { () -> ([Double], [Double], DuckingRecord?) in
+            let loop = ManualLoop()
+            let ducker = MediaDucker(settings: DuckingSettings(), stateDirectory: stateDirectory, scheduler: loop, log: DaemonLog(level: .error))
+            let user = FakePlayer("org.mpris.MediaPlayer2.mpv", volume: 0.9, loop: loop)
+            let quitter = FakePlayer("org.mpris.MediaPlayer2.mpv.instance42", owner: ":1.8", volume: 0.6, loop: loop)
+            ducker.playerAppeared(user)
+            ducker.playerAppeared(quitter)
+            ducker.outputsChanged(busy: true)
+            loop.advance(bySeconds: 0.5)
+            // Echoes of RouteCue's own sets change nothing.
+            for set in user.sets { ducker.playerVolumeChanged(user, to: set.volume) }
+            // The user turns the volume up to 0.75; the other player quits.
+            user.volume = 0.75
+            ducker.playerVolumeChanged(user, to: 0.75)
+            ducker.playerVanished(quitter)
+            let record = try? DuckingRecord.parse(Array(Data(contentsOf: URL(fileURLWithPath: stateDirectory + "/ducking.json"))))
+            loop.advance(bySeconds: 1)
+            ducker.outputsChanged(busy: false)
+            loop.advance(bySeconds: 5)
+            return (user.sets.map(\.volume), quitter.sets.map(\.volume), record)
+        }
+        XCTAssertEqual(userSets.last.map { $0 < 0.9 }, true, "nothing set after the user's change (the last set is a ducked one)")
+        XCTAssertFalse(userSets.contains(0.9), "the old volume is not forced back over the user's")
+        XCTAssertEqual(quitterSets.last.map { $0 < 0.6 }, true, "a player that quit is not restored")
+        XCTAssertNil(record, "nothing left to restore: no record (\(String(describing: record)))")
+    }
+
+    func test_aRecordOfAnEarlierRun_restoresThatVeryPlayer_andLeavesANewProcessAlone() throws {
+        let stateDirectory = directory.path
+        let record = DuckingRecord(players: [
+            .init(busName: "org.mpris.MediaPlayer2.mpv", owner: ":1.7", volume: 0.57, paused: false),
+            .init(busName: "org.mpris.MediaPlayer2.vlc", owner: ":1.3", volume: 0.8, paused: false),
+            .init(busName: "org.mpris.MediaPlayer2.gone", owner: ":1.4", volume: 0.8, paused: false),
+        ])
+        try record.jsonText.write(toFile: recordPath, atomically: false, encoding: .utf8)
+        let (same, other, fileLeft) = try RouteCueLoop.runAndWait { () -> ([Double], [Double], Bool) in
+            let loop = ManualLoop()
+            let ducker = MediaDucker(settings: DuckingSettings(), stateDirectory: stateDirectory, scheduler: loop, log: DaemonLog(level: .error))
+            let same = FakePlayer("org.mpris.MediaPlayer2.mpv", owner: ":1.7", volume: 0.3, loop: loop)
+            let other = FakePlayer("org.mpris.MediaPlayer2.vlc", owner: ":1.12", volume: 0.5, loop: loop)
+            ducker.playerAppeared(same)
+            ducker.playerAppeared(other)
+            ducker.playersListed()
+            return (same.sets.map(\.volume), other.sets.map(\.volume), FileManager.default.fileExists(atPath: stateDirectory + "/ducking.json"))
+        }
+        XCTAssertEqual(same, [0.57], "the player ducked when RouteCue died gets its volume back")
+        XCTAssertEqual(other, [], "another process under the same name keeps its own volume")
+        XCTAssertFalse(fileLeft, "the record is gone once handled")
+    }
+
+    func test_pausedStoppedAndUncontrollablePlayersAreLeftAlone_andOneWithoutVolumeIsPausedWhenConfigured() throws {
+        var settings = DuckingSettings()
+        settings.withoutVolume = .pause
+        let (paused, uncontrollable, noVolume) = try RouteCueLoop.runAndWait { () -> (Int, Int, (pauses: Int, plays: Int)) in
+            let loop = ManualLoop()
+            let ducker = MediaDucker(settings: settings, stateDirectory: nil, scheduler: loop, log: DaemonLog(level: .error))
+            let paused = FakePlayer("org.mpris.MediaPlayer2.a", volume: 1, loop: loop)
+            paused.playbackStatus = "Paused"
+            let uncontrollable = FakePlayer("org.mpris.MediaPlayer2.b", volume: 1, loop: loop)
+            uncontrollable.canControl = false
+            let noVolume = FakePlayer("org.mpris.MediaPlayer2.c", volume: nil, loop: loop)
+            for player in [paused, uncontrollable, noVolume] { ducker.playerAppeared(player) }
+            ducker.outputsChanged(busy: true)
+            loop.advance(bySeconds: 2)
+            ducker.outputsChanged(busy: false)
+            loop.advance(bySeconds: 5)
+            return (paused.sets.count, uncontrollable.sets.count, (noVolume.pauses, noVolume.plays))
+        }
+        XCTAssertEqual(paused, 0)
+        XCTAssertEqual(uncontrollable, 0)
+        XCTAssertEqual(noVolume.pauses, 1, "paused for the cue")
+        XCTAssertEqual(noVolume.plays, 1, "and resumed after it")
+    }
+
+    func test_restoreNow_putsTheVolumeBackAtOnce() throws {
+        let (sets, doneCalled) = try RouteCueLoop.runAndWait { () -> ([Double], Bool) in
+            let loop = ManualLoop()
+            let ducker = MediaDucker(settings: DuckingSettings(), stateDirectory: nil, scheduler: loop, log: DaemonLog(level: .error))
+            let mpv = FakePlayer("org.mpris.MediaPlayer2.mpv", volume: 0.7, loop: loop)
+            ducker.playerAppeared(mpv)
+            ducker.outputsChanged(busy: true)
+            loop.advance(bySeconds: 1)
+            var done = false
+            ducker.restoreNow { done = true }
+            return (mpv.sets.map(\.volume), done)
+        }
+        XCTAssertEqual(sets.last, 0.7)
+        XCTAssertTrue(doneCalled)
+    }
+
+    func test_volumeLaws() {
+        let settings = DuckingSettings()
+        XCTAssertEqual(settings.volumeLaw(ofBusName: "org.mpris.MediaPlayer2.mpv.instance123"), .cubic)
+        XCTAssertEqual(settings.volumeLaw(ofBusName: "org.mpris.MediaPlayer2.spotify"), .linear)
+        // -14 dB: ×0.1995 of gain; mpv's gain is the cube of its volume.
+        let mpv = settings.duckedVolume(1, law: .cubic)
+        XCTAssertEqual(mpv * mpv * mpv, pow(10, -14.0 / 20), accuracy: 1e-12)
+        XCTAssertEqual(settings.duckedVolume(0.5, law: .linear), 0.5 * pow(10, -14.0 / 20), accuracy: 1e-12)
+    }
+}
