@@ -208,4 +208,39 @@ final class DaemonDuckingTests: XCTestCase {
         XCTAssertEqual(daemon.waitForExit(within: 5), 0, daemon.stderrText)
         XCTAssertEqual(try volume(of: mpv), original, "put back before exit\n\(daemon.stderrText)")
     }
+
+    func test_theSessionBusGoingMidDuck_neverStopsRouteCue_andItsPlayersAreFollowedOnceItIsBack() throws {
+        // Guidance's own bus is separate here: only the media bus goes away.
+        let control = try DBusDaemonProcess(.session)
+        defer { control.stop() }
+        let mpv = try music(volume: 0.8)
+        let config = tmp.appendingPathComponent("routecue.json")
+        try #"{"ducking": {"hold_s": 30}}"#.write(to: config, atomically: true, encoding: .utf8)
+        let daemon = try DaemonProcess(["--bus", control.address, "--session-bus", bus!.listenAddress, "--config", config.path,
+                                        "--state-dir", tmp.appendingPathComponent("state").path, "--device", "null",
+                                        "--gpsd", "127.0.0.1:9", "--log-level", "debug"])
+        daemons.append(daemon)
+        XCTAssertTrue(control.waitForOwner(of: Self.name.rawValue, within: 10), daemon.stderrText)
+        XCTAssertNotNil(daemon.line(containing: "media: following MPRIS players", within: 10), daemon.stderrText)
+        usleep(300_000)
+        let controlClient = try connectToBus(control.address)
+        defer { _ = try? onLoop { controlClient.close() } }
+        _ = try callAndWait(controlClient, Self.name, Self.path, Self.audio, "Speak", [.string("Bus going"), .string("guidance")]).get()
+        XCTAssertTrue(waitForVolume(mpv, within: 5) { $0 < 0.8 }, daemon.stderrText)
+        // The session bus dies with the music ducked (its players lose it too).
+        mpv.stop()
+        bus!.kill()
+        XCTAssertNotNil(daemon.line(containing: "media: the \(bus!.listenAddress) went away", within: 5), daemon.stderrText)
+        XCTAssertTrue(daemon.isRunning, daemon.stderrText)
+        // It comes back with a new player: followed again, and ducked for the next cue.
+        try bus!.restart()
+        let again = try music(volume: 0.6)
+        client = try connectToBus(bus!.address)
+        XCTAssertTrue(PollingWait.until(timeout: 10) { daemon.stderrText.components(separatedBy: "media: following MPRIS players").count > 2 },
+                      "connected again\n\(daemon.stderrText)")
+        usleep(300_000)
+        _ = try callAndWait(controlClient, Self.name, Self.path, Self.audio, "Speak", [.string("Bus back"), .string("guidance")]).get()
+        XCTAssertTrue(waitForVolume(again, within: 5) { $0 < 0.6 }, "the new player is ducked\n\(daemon.stderrText)")
+        XCTAssertTrue(daemon.isRunning)
+    }
 }

@@ -77,7 +77,7 @@ struct BlueZDeviceState: Sendable, Equatable {
     static let handsFreeUUIDs: Set<String> = ["0000111e-0000-1000-8000-00805f9b34fb", "00001108-0000-1000-8000-00805f9b34fb"]
 
     /// Connected, with a valid address and the hands-free or headset profile.
-    var isConnectedHandsFree: Bool { connected && address != nil && true }
+    var isConnectedHandsFree: Bool { connected && address != nil && !uuids.isDisjoint(with: Self.handsFreeUUIDs) }
 
     /// The name for messages: the alias, else the address, else the object path.
     var displayName: String { name.flatMap { $0.isEmpty ? nil : $0 } ?? address?.text ?? path }
