@@ -9,7 +9,7 @@ enum CtlOutput {
                                 "DistanceToManeuver", "DistanceRemaining", "TimeRemaining"]
     /// Audio1's properties in the contract's order.
     static let audioOrder = ["RequestedRoute", "ActiveRoute", "Muted", "Volume", "PromptStyle", "LatencyCompensationMs",
-                             "Speaking"]
+                             "Speaking", "InCall"]
     /// EventText's details in the order they are printed (any others follow, sorted).
     static let detailOrder = ["stage", "maneuver", "leg", "distance_m", "lang", "id", "short", "rendition", "ssml"]
 

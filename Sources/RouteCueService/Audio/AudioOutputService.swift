@@ -19,8 +19,12 @@ public final class AudioOutputService {
     public nonisolated let speech: any SpeechRendering
     /// The pre-rendered speech.
     public nonisolated var cache: SpeechCache { speech.cache }
-    /// The audio route's timing as the open device showed it: its latency when larger than configured.
+    /// The audio route's timing as the open device showed it: its latency when larger than configured, and no pre-roll
+    /// while the route's PCM is open (opened ahead or held): silence is played first only where it could not be
+    /// opened ahead (a hands-free link clips its first syllables while it comes up, not once it is up).
     public private(set) var effectiveTiming: AudioRouteTiming
+    /// The PCM the device has open now (nil: closed, or failed).
+    private var openDevice: String?
 
     /// Every report, for each listener in turn.
     private let listeners = Listeners<Report>()
@@ -274,7 +278,7 @@ public final class AudioOutputService {
         if audio.channels == 1 {
             play(request, mono: audio.samples, rate: audio.sampleRate, boundaries: [], volume: volume)
         } else {
-            let padded = OutputClips.preceded(bySilence: settings.routeTiming.preRoll, audio.samples, channels: 2,
+            let padded = OutputClips.preceded(bySilence: preRollNow, audio.samples, channels: 2,
                                               rate: audio.sampleRate, boundaries: [])
             let clip = PlaybackClip(id: request.id, samples: padded.samples, channels: 2, sampleRate: audio.sampleRate,
                                     boundaries: [], gain: volume)
@@ -293,12 +297,15 @@ public final class AudioOutputService {
             channels = 2
             gain = 1
         }
-        let padded = OutputClips.preceded(bySilence: settings.routeTiming.preRoll, samples, channels: channels,
+        let padded = OutputClips.preceded(bySilence: preRollNow, samples, channels: channels,
                                           rate: rate, boundaries: boundaries)
         let clip = PlaybackClip(id: request.id, samples: padded.samples, channels: channels, sampleRate: rate,
                                 boundaries: padded.boundaries, gain: gain)
         hand(clip, preRollFrames: padded.preRollFrames)
     }
+
+    /// Seconds of silence before an output's words now: none while the route's PCM is open.
+    private var preRollNow: Double { openDevice == settings.device.device ? 0 : settings.routeTiming.preRoll }
 
     private func hand(_ clip: PlaybackClip, preRollFrames: Int) {
         clips[clip.id] = (clip.sampleRate, preRollFrames, nil)
@@ -328,20 +335,33 @@ public final class AudioOutputService {
             case .failed(let message): feed(.failed(id: id, message: message))
             }
         case .opened(let request, let configuration, let latency):
+            let current = request.device == settings.device.device
+            if current { openDevice = request.device }
             let timing = AudioRouteTiming(outputLatency: max(latency, settings.routeTiming.outputLatency),
-                                          preRoll: settings.routeTiming.preRoll)
-            if request.device == settings.device.device {
+                                          preRoll: current ? 0 : settings.routeTiming.preRoll)
+            if current {
                 effectiveTiming = timing
                 perform(.setStartLatency(timing.leadIn))
             }
             listeners.notify(.deviceOpened(request, configuration, timing: timing))
         case .deviceError(let device, let message):
+            deviceWentDown(device)
             listeners.notify(.deviceError(device: device, message: message))
         case .underrun:
             listeners.notify(.underrun)
-        case .closed:
+        case .closed(let device):
+            deviceWentDown(device)
             listeners.notify(.deviceClosed)
         }
+    }
+
+    /// The route's PCM closed or failed: the next output must open it, so its pre-roll counts again.
+    private func deviceWentDown(_ device: String) {
+        guard device == openDevice else { return }
+        openDevice = nil
+        guard effectiveTiming.preRoll != settings.routeTiming.preRoll else { return }
+        effectiveTiming.preRoll = settings.routeTiming.preRoll
+        perform(.setStartLatency(effectiveTiming.leadIn))
     }
 
     /// When the words of output `id` were heard: from its first frame handed over plus the route's latency and

@@ -141,6 +141,9 @@ public final class GuidanceAudio {
             handle(interrupted.remove(id) != nil ? .audioInterrupted(id: id) : .audioFinished(id: id))
         case .deviceOpened(let request, _, let timing) where request.device == service.settings.device.device && timing != engine.audio:
             handle(.audioRoute(timing))
+        case .deviceClosed, .deviceError:
+            // Closed after its idle hold (or failed): the next cue's words come after the route's pre-roll again.
+            if service.effectiveTiming != engine.audio { handle(.audioRoute(service.effectiveTiming)) }
         default:
             break
         }

@@ -256,6 +256,13 @@ extension GuidanceDaemon: GuidanceControl {
         return policy
     }
 
+    /// Hands the queue the policy in force; the music is ducked only while prompts can be heard at all.
+    func applyAudioPolicy() {
+        let policy = effectiveAudioPolicy
+        audio.setPolicy(policy)
+        ducker?.promptsAudible = !(policy.muted || policy.promptStyle == .none || policy.call == .onOutputLink)
+    }
+
     /// Switches audio to the requested route (RequestedRoute, else the configuration's), or to `default` when that
     /// route has no device now (`hfp` with no hands-free device connected); RouteChanged tells the UI when the active
     /// route changes, with why (`handsFreeLoss`: how the hands-free device was lost). The engine times cues for the new
@@ -268,7 +275,8 @@ extension GuidanceDaemon: GuidanceControl {
         if pcm == nil {
             active = "default"
             why = requested != "hfp" ? "route \(requested) has no device"
-                : handsFreeLoss ?? handsFree?.absenceReason ?? "no hands-free device (BlueZ is not followed without a system bus)"
+                : handsFreeLoss ?? handsFree?.absenceReason
+                ?? (options.bus == nil ? "no hands-free device (BlueZ is not followed without a system bus)" : "no hands-free device known yet")
             pcm = self.pcm(forRoute: "default") ?? "default"
         }
         var timing = config.audioRoute(active)
@@ -280,7 +288,7 @@ extension GuidanceDaemon: GuidanceControl {
         guard active != activeRoute else { return }
         activeRoute = active
         // A call on the hands-free link depends on the route.
-        if inCall { audio.setPolicy(effectiveAudioPolicy) }
+        if inCall { applyAudioPolicy() }
         log.info("audio route: \(active) (\(why))")
         control?.emit(ControlInterfaces.audio, "RouteChanged", [.string(active), .string(why)])
         control?.propertiesChanged(ControlInterfaces.audio, ["ActiveRoute": .string(active)])
@@ -330,7 +338,7 @@ extension GuidanceDaemon: GuidanceControl {
         default:
             throw BusError(.invalidArgs, "\(name) cannot be set to \(value)")
         }
-        audio.setPolicy(effectiveAudioPolicy)
+        applyAudioPolicy()
         log.info("audio \(name) set to \(value) over D-Bus")
         control?.propertiesChanged(ControlInterfaces.audio, [name: value])
     }

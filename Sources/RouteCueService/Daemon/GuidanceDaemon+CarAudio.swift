@@ -14,6 +14,7 @@ extension GuidanceDaemon {
     /// Starts the ducker and the clients of the services; the buses connect on their own threads.
     func startCarAudio() {
         ducker = MediaDucker(settings: config.ducking, stateDirectory: options.stateDirectory, scheduler: RouteCueLoop.loop, log: log)
+        applyAudioPolicy()
         if options.stateDirectory == nil {
             log.debug("ducking: no --state-dir, so ducked volumes cannot be put back after a crash")
         }
@@ -76,8 +77,8 @@ extension GuidanceDaemon {
                 applyAudioRoute(reason: "hands-free latency \(Int((new.delaySeconds * 1000).rounded())) ms")
             } else {
                 log.info("hands-free: \(new.name ?? new.address) (\(new.address)) on \(new.pcm)\(new.codec.map { ", \($0)" } ?? ""), bluez-alsa delay \(Int((new.delaySeconds * 1000).rounded())) ms")
-                if old != nil { interruptOnLostDevice(reason: "hands-free device changed") }
                 applyAudioRoute(reason: "hands-free device \(new.name ?? new.address) connected")
+                if old != nil { interruptOnLostDevice(reason: "hands-free device changed") }
             }
         } else {
             lostHandsFreeDevice(reason: devices.absenceReason)
@@ -202,7 +203,7 @@ extension GuidanceDaemon {
         } else {
             log.info("phone call ended: prompts as \(policy.promptStyle.rawValue)")
         }
-        audio.setPolicy(policy)
+        applyAudioPolicy()
         control?.propertiesChanged(ControlInterfaces.audio, ["InCall": .boolean(now), "PromptStyle": .string(policy.promptStyle.rawValue)])
     }
 

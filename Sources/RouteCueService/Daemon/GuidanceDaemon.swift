@@ -527,7 +527,7 @@ public final class GuidanceDaemon {
         ducker?.settings = new.ducking
         handsFree?.settings = handsFreeSettings
         callsChanged()
-        audio.setPolicy(effectiveAudioPolicy)
+        applyAudioPolicy()
         applyAudioRoute(reason: "configuration reloaded")
         guidance?.reconfigure(timing: new.timingOptions, progress: new.progressOptions, wording: wording)
     }

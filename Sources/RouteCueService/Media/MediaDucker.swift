@@ -49,6 +49,10 @@ public final class MediaDucker {
     private var pendingRestore: DuckingRecord?
     /// Outputs play or wait.
     private var busy = false
+    /// Whether prompts can be heard at all (not muted, not silenced by a call): the music is ducked only then.
+    public var promptsAudible = true {
+        didSet { if promptsAudible != oldValue { evaluate() } }
+    }
     /// Stopping: nothing is ducked any more.
     private var finished = false
     /// When the first word of the next planned cue is to be heard.
@@ -187,7 +191,7 @@ public final class MediaDucker {
 
     /// Whether something needs the music down now: an output plays or waits, or the next planned cue's ramp is due.
     private var wantsDown: Bool {
-        guard settings.enabled, !finished else { return false }
+        guard settings.enabled, promptsAudible, !finished else { return false }
         if busy { return true }
         guard let heard = nextCueHeard else { return false }
         let now = scheduler.now
