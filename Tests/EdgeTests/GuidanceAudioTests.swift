@@ -81,6 +81,54 @@ final class GuidanceAudioTests: XCTestCase {
         }
     }
 
+    func test_aCueCutOffByItsDeviceGoing_isSaidAgainFromItsStart_onVirtualTime() throws {
+        let route = try Self.exampleRoute()
+        let turn = try XCTUnwrap(route.maneuvers.first { $0.type == .turn && $0.distanceAlong > 500 })
+        let timing = AudioRouteTiming(outputLatency: 0.02)
+        let settings = AudioOutputService.Settings(device: PCMRequest(device: "virtual"), voice: VoiceSettings(voice: "en-us"),
+                                                   routeTiming: timing, idleHold: 0.5)
+        let (spoken, outcomes) = try RouteCueLoop.runAndWait { () -> ([Cue], [Int: OutputOutcome]) in
+            let loop = ManualLoop()
+            let (service, _) = AudioOutputService.virtual(settings: settings, loop: loop, speech: InlineSpeech())
+            let guidance = GuidanceAudio(engine: GuidanceEngine(route: route, audio: timing), service: service)
+            var spoken: [Cue] = []
+            var outcomes: [Int: OutputOutcome] = [:]
+            var cutAt: MonotonicInstant?
+            guidance.addListener { event in
+                switch event {
+                case .action(.speak(let cue)): spoken.append(cue)
+                case .audio(.output(.didPlay(let id, let outcome))): outcomes[id] = outcome
+                default: break
+                }
+            }
+            let speed = 20.0
+            var along = turn.distanceAlong - 240
+            while along < turn.distanceAlong + 20 {
+                let here = route.geometry.coordinate(atDistance: along)
+                let ahead = route.geometry.coordinate(atDistance: along + 5)
+                guidance.handle(.fix(Fix(received: loop.now, position: here, speed: speed,
+                                         course: GeoMath.bearing(from: here, to: ahead), mode: .threeD, status: .gps,
+                                         errors: FixErrorEstimates(horizontal: 3))))
+                loop.advance(bySeconds: 0.5)
+                // Half a second into the first cue about the turn, its device goes.
+                if cutAt == nil, let cue = spoken.first(where: { $0.maneuver == turn.index }), loop.now < cue.audioEnd {
+                    cutAt = loop.now
+                    guidance.interruptCurrent(reason: "hands-free device disconnected")
+                }
+                along += speed * 0.5
+            }
+            loop.advance(bySeconds: 5)
+            service.shutdown()
+            return (spoken, outcomes)
+        }
+        let first = try XCTUnwrap(spoken.first { $0.maneuver == turn.index })
+        XCTAssertEqual(outcomes[first.id], .interrupted("hands-free device disconnected"))
+        let again = try XCTUnwrap(spoken.first { $0.id > first.id && $0.maneuver == turn.index && $0.stage == first.stage },
+                                  "said again: \(spoken.map(\.text))")
+        XCTAssertEqual(outcomes[again.id], .completed, "\"\(again.text)\" played whole")
+        print("cut off: \"\(first.text)\"; said again: \"\(again.text)\"\(again.short ? " (short)" : "")")
+    }
+
     func test_aCueStoppedByANewRoute_endsAtItsNextWordBoundary_onVirtualTime() throws {
         let route = try Self.exampleRoute()
         let settings = AudioOutputService.Settings(device: PCMRequest(device: "virtual"), voice: VoiceSettings(voice: "en-us"),
