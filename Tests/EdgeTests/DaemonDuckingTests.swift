@@ -176,14 +176,20 @@ final class DaemonDuckingTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: tmp.appendingPathComponent("state/ducking.json").path), "nothing left to restore")
     }
 
-    func test_routeCueKilledMidDuck_restoresTheMusicAtItsNextStart() throws {
-        let mpv = try music(volume: 0.7)
-        let original = try XCTUnwrap(try volume(of: mpv))
+    /// mpv at `volume` ducked by a `Speak` of a daemon that holds the duck for 30 s.
+    private func duckedMusic(volume: Double) throws -> (MPVPlayerProcess, original: Double, DaemonProcess) {
+        let mpv = try music(volume: volume)
+        let original = try XCTUnwrap(try self.volume(of: mpv))
         let daemon = try startDaemon(ducking: #"{"hold_s": 30}"#)
         XCTAssertNotNil(daemon.line(containing: "media: following MPRIS players", within: 10), daemon.stderrText)
         usleep(300_000)
-        try speak("Killed mid duck")
+        try speak("Held down")
         XCTAssertTrue(waitForVolume(mpv, within: 5) { abs($0 - Self.ducked(original)) < 1e-6 }, daemon.stderrText)
+        return (mpv, original, daemon)
+    }
+
+    func test_routeCueKilledMidDuck_restoresTheMusicAtItsNextStart() throws {
+        let (mpv, original, daemon) = try duckedMusic(volume: 0.7)
         let record = tmp.appendingPathComponent("state/ducking.json")
         let saved = try DuckingRecord.parse(Array(try Data(contentsOf: record)))
         XCTAssertEqual(saved.players.first?.volume, original, "on disk before the first change")
@@ -197,13 +203,7 @@ final class DaemonDuckingTests: XCTestCase {
     }
 
     func test_SIGTERMmidDuck_restoresBeforeExit() throws {
-        let mpv = try music(volume: 0.9)
-        let original = try XCTUnwrap(try volume(of: mpv))
-        let daemon = try startDaemon(ducking: #"{"hold_s": 30}"#)
-        XCTAssertNotNil(daemon.line(containing: "media: following MPRIS players", within: 10), daemon.stderrText)
-        usleep(300_000)
-        try speak("Stopped mid duck")
-        XCTAssertTrue(waitForVolume(mpv, within: 5) { abs($0 - Self.ducked(original)) < 1e-6 }, daemon.stderrText)
+        let (mpv, original, daemon) = try duckedMusic(volume: 0.9)
         daemon.send(SIGTERM)
         XCTAssertEqual(daemon.waitForExit(within: 5), 0, daemon.stderrText)
         XCTAssertEqual(try volume(of: mpv), original, "put back before exit\n\(daemon.stderrText)")

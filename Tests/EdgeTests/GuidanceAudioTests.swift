@@ -27,6 +27,25 @@ final class GuidanceAudioTests: XCTestCase {
                                     name: "grid-trip.osrm.json")
     }
 
+    /// Drives at 20 m/s from 240 m before `turn` to 20 m after it, a fix every 0.5 s stamped on arrival; `step` runs
+    /// after each half second.
+    @RouteCueLoop
+    private static func approach(_ turn: Maneuver, on route: Route, guidance: GuidanceAudio, loop: ManualLoop,
+                                 step: () -> Void = {}) {
+        let speed = 20.0
+        var along = turn.distanceAlong - 240
+        while along < turn.distanceAlong + 20 {
+            let here = route.geometry.coordinate(atDistance: along)
+            let ahead = route.geometry.coordinate(atDistance: along + 5)
+            guidance.handle(.fix(Fix(received: loop.now, position: here, speed: speed,
+                                     course: GeoMath.bearing(from: here, to: ahead), mode: .threeD, status: .gps,
+                                     errors: FixErrorEstimates(horizontal: 3))))
+            loop.advance(bySeconds: 0.5)
+            step()
+            along += speed * 0.5
+        }
+    }
+
     func test_approachingATurn_everySpokenCueWasRenderedAhead_andStartsFromTheCache() throws {
         let route = try Self.exampleRoute()
         let turn = try XCTUnwrap(route.maneuvers.first { $0.type == .turn && $0.distanceAlong > 500 })
@@ -50,18 +69,7 @@ final class GuidanceAudioTests: XCTestCase {
                 default: break
                 }
             }
-            // 20 m/s from 240 m before the turn to 20 m after it, a fix every 0.5 s stamped on arrival.
-            let speed = 20.0
-            var along = turn.distanceAlong - 240
-            while along < turn.distanceAlong + 20 {
-                let here = route.geometry.coordinate(atDistance: along)
-                let ahead = route.geometry.coordinate(atDistance: along + 5)
-                guidance.handle(.fix(Fix(received: loop.now, position: here, speed: speed,
-                                         course: GeoMath.bearing(from: here, to: ahead), mode: .threeD, status: .gps,
-                                         errors: FixErrorEstimates(horizontal: 3))))
-                loop.advance(bySeconds: 0.5)
-                along += speed * 0.5
-            }
+            Self.approach(turn, on: route, guidance: guidance, loop: loop)
             loop.advance(bySeconds: 5)
             service.shutdown()
             return seen
@@ -101,21 +109,12 @@ final class GuidanceAudioTests: XCTestCase {
                 default: break
                 }
             }
-            let speed = 20.0
-            var along = turn.distanceAlong - 240
-            while along < turn.distanceAlong + 20 {
-                let here = route.geometry.coordinate(atDistance: along)
-                let ahead = route.geometry.coordinate(atDistance: along + 5)
-                guidance.handle(.fix(Fix(received: loop.now, position: here, speed: speed,
-                                         course: GeoMath.bearing(from: here, to: ahead), mode: .threeD, status: .gps,
-                                         errors: FixErrorEstimates(horizontal: 3))))
-                loop.advance(bySeconds: 0.5)
-                // Half a second into the first cue about the turn, its device goes.
+            Self.approach(turn, on: route, guidance: guidance, loop: loop) {
+                // Into the first cue about the turn, its device goes.
                 if cutAt == nil, let cue = spoken.first(where: { $0.maneuver == turn.index }), loop.now < cue.audioEnd {
                     cutAt = loop.now
                     guidance.interruptCurrent(reason: "hands-free device disconnected")
                 }
-                along += speed * 0.5
             }
             loop.advance(bySeconds: 5)
             service.shutdown()

@@ -24,12 +24,7 @@ enum AudioSection {
                 }
                 settings.route = name
             case "volume": settings.volume = try node.configNumber(in: 0...1, unit: "")
-            case "prompt_style":
-                let text = try node.string()
-                guard let style = PromptStyle(rawValue: text) else {
-                    throw node.error("unknown prompt style \"\(text.prefix(40))\" (known: \(StageTableSection.names(PromptStyle.allCases.map(\.rawValue))))")
-                }
-                settings.promptStyle = style
+            case "prompt_style": settings.promptStyle = try promptStyle(node)
             case "spatial": readSpatial(node, into: &settings, problems: problems)
             case "cache_bytes":
                 let n = try node.int()
@@ -41,6 +36,15 @@ enum AudioSection {
             default: throw ConfigObject.unknownKey(node)
             }
         }
+    }
+
+    /// A prompt style by its name.
+    static func promptStyle(_ node: JSONNode) throws(RouteImportError) -> PromptStyle {
+        let text = try node.string()
+        guard let style = PromptStyle(rawValue: text) else {
+            throw node.error("unknown prompt style \"\(text.prefix(40))\" (known: \(StageTableSection.names(PromptStyle.allCases.map(\.rawValue))))")
+        }
+        return style
     }
 
     private static func readSpatial(_ section: JSONNode, into settings: inout AudioSettings, problems: ConfigProblems) {

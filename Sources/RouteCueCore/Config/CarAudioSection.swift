@@ -43,12 +43,7 @@ enum CarAudioSection {
         ConfigObject.each(section, problems) { key, node in
             switch key {
             case "enabled": settings.enabled = try node.bool()
-            case "prompt_style":
-                let text = try node.string()
-                guard let style = PromptStyle(rawValue: text) else {
-                    throw node.error("unknown prompt style \"\(text.prefix(40))\" (known: \(StageTableSection.names(PromptStyle.allCases.map(\.rawValue))))")
-                }
-                settings.promptStyle = style
+            case "prompt_style": settings.promptStyle = try AudioSection.promptStyle(node)
             default: throw ConfigObject.unknownKey(node)
             }
         }
