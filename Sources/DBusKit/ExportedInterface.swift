@@ -16,13 +16,17 @@ public struct ExportedInterface {
     public var methods: [ExportedMethod]
     public var properties: [ExportedProperty]
     public var signals: [ExportedSignal]
+    /// Every property's value at once, for `GetAll` (nil: each property's getter in turn). For an interface whose
+    /// getters each compute the same dictionary.
+    public var allProperties: (@RouteCueLoop () -> [String: DBusValue])?
 
     public init(name: InterfaceName, methods: [ExportedMethod] = [], properties: [ExportedProperty] = [],
-                signals: [ExportedSignal] = []) {
+                signals: [ExportedSignal] = [], allProperties: (@RouteCueLoop () -> [String: DBusValue])? = nil) {
         self.name = name
         self.methods = methods
         self.properties = properties
         self.signals = signals
+        self.allProperties = allProperties
     }
 }
 

@@ -110,9 +110,14 @@ struct ObjectRegistry {
             answer(message, on: connection, expecting: "s") { invocation in
                 let name = invocation.arguments[0].string!
                 // An interface the object lacks gives no properties (as GDBus and sd-bus answer).
-                let properties = interfaces.first { $0.name.rawValue == name }?.properties ?? []
+                let interface = interfaces.first { $0.name.rawValue == name }
+                let properties = interface?.properties ?? []
                 var values: [String: DBusValue] = [:]
-                for property in properties { if let get = property.get { values[property.name] = get() } }
+                if let all = interface?.allProperties?() {
+                    for property in properties where property.get != nil { values[property.name] = all[property.name] }
+                } else {
+                    for property in properties { if let get = property.get { values[property.name] = get() } }
+                }
                 invocation.reply([.vardict(values)])
             }
         case "Set":

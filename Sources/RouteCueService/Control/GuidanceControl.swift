@@ -141,7 +141,8 @@ enum ControlInterfaces {
                 ExportedSignal("RerouteNeeded", [DBusArgument("lat", .double), DBusArgument("lon", .double), DBusArgument("heading", .double)]),
                 ExportedSignal("OffRoute"),
                 ExportedSignal("BackOnRoute"),
-            ])
+            ],
+            allProperties: values)
     }
 
     static func audioInterface(_ control: GuidanceControl) -> ExportedInterface {
@@ -192,7 +193,8 @@ enum ControlInterfaces {
                 ExportedSignal("WillPlay", [DBusArgument("id", .uint32), DBusArgument("text", .string), DBusArgument("kind", .string)]),
                 ExportedSignal("DidPlay", [DBusArgument("id", .uint32), DBusArgument("outcome", .string), DBusArgument("reason", .string)]),
                 ExportedSignal("RouteChanged", [DBusArgument("route", .string), DBusArgument("reason", .string)]),
-            ])
+            ],
+            allProperties: values)
     }
 }
 
