@@ -19,7 +19,7 @@ DEB_TEST_PACKAGES = $(DEB_PACKAGES) jackd2 gpsd espeak-ng dbus-daemon dbus-bin s
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build release test bench bench-audio bench-daemon demo deps deps-test install clean
+.PHONY: all build release test bench bench-audio bench-daemon bench-car-audio demo deps deps-test install clean
 
 all: build
 
@@ -101,7 +101,15 @@ bench-daemon: release
 	$(BENCH) daemon-bus $(BIN_RELEASE) --route "$(SHARED)/$(word 1,$(DAEMON_DRIVE_ROUTES))" --trace "$(SHARED)/$(word 1,$(TIMING_TRACES))" --seconds 120
 	$(call with-paced-pcm,[ ! -d "$(SHARED)" ] || $(BENCH) daemon-drive $(BIN_RELEASE) --device $$PCM $(foreach t,$(TIMING_TRACES),--trace "$(SHARED)/$(t)") $(foreach r,$(DAEMON_DRIVE_ROUTES),"$(SHARED)/$(r)"))
 
-bench: bench-audio bench-daemon
+# Car audio (issue 13), against the real components on private buses and ports: hfp → default when the hands-free device
+# goes mid-cue (dbusmock's BlueZ, the bluez-alsa mock of Tests/fixtures), a real mpv with mpv-mpris ducked on the
+# example drive through gpsd, and the CPU the car-audio clients cost (examples/ only: runs on a fresh clone).
+bench-car-audio:
+	$(SWIFT) build -c release --product routecue
+	$(SWIFT) build -c release --product routecue-bench
+	$(call with-paced-pcm,$(BENCH) car-audio $(BIN_RELEASE) --device $$PCM)
+
+bench: bench-audio bench-daemon bench-car-audio
 	@if [ ! -d "$(SHARED)" ]; then echo "bench: SKIPPED, $(SHARED) not found (a fresh clone has no ../shared)"; exit 0; fi; \
 	for f in $(BENCH_ROUTES); do \
 	  $(BENCH) import "$(SHARED)/$$f" --iterations 7 || exit 1; \

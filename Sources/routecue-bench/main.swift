@@ -14,6 +14,8 @@ import Foundation
 //                                                           memory and CPU of routecue run guiding ROUTE from gpsd at 1 Hz
 //   routecue-bench daemon-bus ROUTECUE --route ROUTE --trace FILE [--seconds N]
 //                                                           the D-Bus interface's round trips and CPU while guiding
+//   routecue-bench car-audio ROUTECUE [--device PCM] [--runs N] [--epochs N] [--idle-seconds N]
+//                                                           hfp → default fallback, ducking a real mpv, car-audio clients' CPU
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
@@ -33,6 +35,8 @@ case "daemon-load" where arguments.count >= 2:
     daemonLoadBench(Array(arguments.dropFirst()))
 case "daemon-bus" where arguments.count >= 2:
     daemonBusBench(Array(arguments.dropFirst()))
+case "car-audio" where arguments.count >= 2:
+    carAudioBench(Array(arguments.dropFirst()))
 case "synthetic-gpx":
     syntheticGPXBench(Array(arguments.dropFirst()))
 default:
