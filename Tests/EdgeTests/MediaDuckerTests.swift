@@ -25,6 +25,8 @@ final class MediaDuckerTests: XCTestCase {
         /// The record on disk at each set.
         var recordAtSet: [DuckingRecord?] = []
         var stateDirectory: String?
+        /// Reports lag (as mpv-mpris's do, up to 100 ms): `volume` changes only when the test says.
+        var reportsLag = false
 
         init(_ busName: String, owner: String = ":1.7", volume: Double?, loop: ManualLoop) {
             self.busName = busName
@@ -39,7 +41,7 @@ final class MediaDuckerTests: XCTestCase {
                 let path = stateDirectory + "/ducking.json"
                 recordAtSet.append((try? Data(contentsOf: URL(fileURLWithPath: path))).flatMap { try? DuckingRecord.parse(Array($0)) })
             }
-            self.volume = volume
+            if !reportsLag { self.volume = volume }
             completion(.success(()))
         }
 
@@ -230,6 +232,35 @@ final class MediaDuckerTests: XCTestCase {
         }
         XCTAssertEqual(sets.last, 0.7)
         XCTAssertTrue(doneCalled)
+    }
+
+    func test_aDuckRightAfterARestore_takesTheRestoredVolume_notALateEchoOfTheRamp() throws {
+        let sets = try RouteCueLoop.runAndWait { () -> [Double] in
+            let loop = ManualLoop()
+            var settings = DuckingSettings()
+            settings.holdSeconds = 0
+            let ducker = MediaDucker(settings: settings, stateDirectory: nil, scheduler: loop, log: DaemonLog(level: .error))
+            let mpv = FakePlayer("org.mpris.MediaPlayer2.mpv", volume: 0.8, loop: loop)
+            mpv.reportsLag = true
+            ducker.playerAppeared(mpv)
+            ducker.outputsChanged(busy: true)
+            loop.advance(bySeconds: 1)
+            ducker.outputsChanged(busy: false)
+            loop.advance(bySeconds: 1)
+            // Back at 0.8, but the player's last report is still a step of the ramp up.
+            let stale = try! XCTUnwrap(mpv.sets.dropLast().last).volume
+            mpv.volume = stale
+            ducker.playerVolumeChanged(mpv, to: stale)
+            ducker.outputsChanged(busy: true)
+            loop.advance(bySeconds: 1)
+            ducker.outputsChanged(busy: false)
+            loop.advance(bySeconds: 2)
+            return mpv.sets.map(\.volume)
+        }
+        XCTAssertEqual(sets.last, 0.8, "restored to the volume before the first duck, not the echo: \(sets)")
+        XCTAssertEqual(sets.min() ?? 0, DuckingSettings().duckedVolume(0.8, law: .cubic), accuracy: 1e-12,
+                       "the second duck lowers from 0.8 too, not from the echo")
+        XCTAssertLessThanOrEqual(sets.max() ?? 1, 0.8)
     }
 
     func test_volumeLaws() {

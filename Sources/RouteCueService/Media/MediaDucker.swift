@@ -43,6 +43,9 @@ public final class MediaDucker {
     /// Players known now, by bus name.
     private var players: [String: any DuckablePlayer] = [:]
     private var ducked: [String: Ducked] = [:]
+    /// Players put back whose reports may still be echoes of the ramp (a player reports a change up to 100 ms
+    /// later): their restored volume and what RouteCue sent, until a report says the restored volume or the user's.
+    private var settling: [String: (player: any DuckablePlayer, original: Double, sent: [Double])] = [:]
     /// Players whose volume the user changed during this duck: left alone until it ends.
     private var leftToUser: Set<String> = []
     /// The record of an earlier run that still has to be put back (its players not yet seen).
@@ -134,6 +137,7 @@ public final class MediaDucker {
         let busName = player.busName
         guard players[busName] === player else { return }
         players[busName] = nil
+        settling[busName] = nil
         leftToUser.remove(busName)
         if ducked[busName]?.player === player, ducked.removeValue(forKey: busName) != nil {
             log.info("ducking: \(busName) quit while ducked; forgotten")
@@ -146,12 +150,18 @@ public final class MediaDucker {
         let names = Array(players.keys)
         players = [:]
         ducked = [:]
+        settling = [:]
         leftToUser = []
         if !names.isEmpty { log.warning("ducking: the session bus went away with \(names.count) player\(names.count == 1 ? "" : "s")") }
     }
 
     /// A player reported its volume: RouteCue's own echo, or the user's choice.
     public func playerVolumeChanged(_ player: any DuckablePlayer, to volume: Double) {
+        if let settled = settling[player.busName], settled.player === player,
+           abs(volume - settled.original) <= Self.sameVolume || !settled.sent.contains(where: { abs($0 - volume) <= Self.sameVolume }) {
+            // The restored volume reported, or the user's own: the player's reports are its own again.
+            settling[player.busName] = nil
+        }
         guard let entry = ducked[player.busName], entry.player === player else { return }
         if entry.sent.contains(where: { abs($0 - volume) <= Self.sameVolume }) { return }
         // Not a volume RouteCue set: the user turned it. That is the volume to restore, and it is theirs now.
@@ -258,9 +268,18 @@ public final class MediaDucker {
         let name = player.busName
         guard ducked[name] == nil, !leftToUser.contains(name), player.playbackStatus == "Playing", player.canControl,
               !settings.ignoredPlayers.contains(DuckingSettings.playerName(ofBusName: name)) else { return }
-        let entry = Ducked(player: player, original: restoring[name] ?? player.volume, law: settings.volumeLaw(ofBusName: name))
+        // Just put back, its report may still be an echo of the ramp: the volume it was restored to is its own.
+        var original = restoring[name] ?? player.volume
+        var sent: [Double] = restoring[name].map { [$0] } ?? []
+        if let settled = settling.removeValue(forKey: name), settled.player === player {
+            if let reported = player.volume, settled.sent.contains(where: { abs($0 - reported) <= Self.sameVolume }) {
+                original = settled.original
+            }
+            sent += settled.sent
+        }
+        let entry = Ducked(player: player, original: original, law: settings.volumeLaw(ofBusName: name))
         entry.lastSet = player.volume
-        if let restored = restoring[name] { entry.sent.append(restored) }
+        entry.sent = sent
         if entry.original == nil {
             guard settings.withoutVolume == .pause else { return }
             entry.paused = true
@@ -355,6 +374,9 @@ public final class MediaDucker {
     }
 
     private func finishRestore() {
+        for (name, entry) in ducked where !entry.paused {
+            if let original = entry.original { settling[name] = (entry.player, original, entry.sent) }
+        }
         ducked = [:]
         leftToUser = []
         heldSince = nil
