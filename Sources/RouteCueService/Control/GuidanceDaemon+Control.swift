@@ -340,7 +340,9 @@ extension GuidanceDaemon: GuidanceControl {
         }
         applyAudioPolicy()
         log.info("audio \(name) set to \(value) over D-Bus")
-        control?.propertiesChanged(ControlInterfaces.audio, [name: value])
+        // During a call PromptStyle reads the style in force, which a quieter UI style changes and a louder one does not.
+        let published = name == "PromptStyle" ? DBusValue.string(effectiveAudioPolicy.promptStyle.rawValue) : value
+        control?.propertiesChanged(ControlInterfaces.audio, [name: published])
     }
 
     // MARK: - Properties

@@ -72,10 +72,11 @@ extension GuidanceDaemon {
         guard old != new else { return }
         if let new {
             hfpDevice = new
-            if old?.pcm != new.pcm { failedHandsFreePCM = nil }
             if old?.pcm == new.pcm {
+                // The same device, its delay or codec changed: the timing follows.
                 applyAudioRoute(reason: "hands-free latency \(Int((new.delaySeconds * 1000).rounded())) ms")
             } else {
+                failedHandsFreePCM = nil
                 log.info("hands-free: \(new.name ?? new.address) (\(new.address)) on \(new.pcm)\(new.codec.map { ", \($0)" } ?? ""), bluez-alsa delay \(Int((new.delaySeconds * 1000).rounded())) ms")
                 applyAudioRoute(reason: "hands-free device \(new.name ?? new.address) connected")
                 if old != nil { interruptOnLostDevice(reason: "hands-free device changed") }
@@ -106,8 +107,7 @@ extension GuidanceDaemon {
     /// Stops the output playing on the hands-free PCM (it cannot be heard any more); the engine says its cue again on
     /// the route now in force if its words still hold.
     private func interruptOnLostDevice(reason: String) {
-        guard let playingOn = outputDevice, playingOn != audio.settings.device.device, audio.current != nil else { return }
-        guard let current = audio.current else { return }
+        guard let playingOn = outputDevice, playingOn != audio.settings.device.device, let current = audio.current else { return }
         log.info("hands-free: the output on \(playingOn) is cut off; saying it again on \(audio.settings.device.device) if it still holds")
         if let text = applicationTexts[current.id] {
             // The UI's Speak: said again whole, under its id (a second WillPlay, then its DidPlay).
