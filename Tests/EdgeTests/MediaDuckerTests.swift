@@ -263,6 +263,23 @@ final class MediaDuckerTests: XCTestCase {
         XCTAssertLessThanOrEqual(sets.max() ?? 1, 0.8)
     }
 
+    func test_aPlannedCueThatNeverPlays_goesStale_andTheMusicComesBack() throws {
+        let (sets, pending) = try RouteCueLoop.runAndWait { () -> ([(at: Double, volume: Double)], Int) in
+            let loop = ManualLoop()
+            let ducker = MediaDucker(settings: DuckingSettings(), stateDirectory: nil, scheduler: loop, log: DaemonLog(level: .error))
+            let mpv = FakePlayer("org.mpris.MediaPlayer2.mpv", volume: 0.9, loop: loop)
+            ducker.playerAppeared(mpv)
+            // Planned at 10 s, but nothing ever plays and the plan is never updated.
+            ducker.cuePlanned(MonotonicInstant(seconds: 10))
+            loop.advance(to: MonotonicInstant(seconds: 30).nanoseconds)
+            return (mpv.sets, loop.pendingTimerCount)
+        }
+        XCTAssertEqual(sets.first.map { $0.at } ?? 0, 9.25, accuracy: 0.06, "ducked ahead of the plan")
+        XCTAssertEqual(sets.last?.volume, 0.9, "back once the plan went stale and the hold passed")
+        XCTAssertLessThan(sets.last!.at, 10 + MediaDucker.staleSeconds + DuckingSettings().holdSeconds + 1)
+        XCTAssertEqual(pending, 0, "nothing left armed (no timer chasing a past instant)")
+    }
+
     func test_volumeLaws() {
         let settings = DuckingSettings()
         XCTAssertEqual(settings.volumeLaw(ofBusName: "org.mpris.MediaPlayer2.mpv.instance123"), .cubic)

@@ -74,7 +74,7 @@ public final class MediaDucker {
     /// How often a ramp changes the volume (mpv coalesces changes within about 50 ms anyway).
     public nonisolated static let stepSeconds = 0.05
     /// A planned cue this long past its moment without playing no longer keeps the music down.
-    static let staleSeconds = 2.0
+    public nonisolated static let staleSeconds = 2.0
     /// Two volumes this close are the same (a volume comes back from mpv through its percent: 0.57 → 0.5699999999999999).
     static let sameVolume = 1e-6
 
@@ -199,55 +199,58 @@ public final class MediaDucker {
 
     // MARK: - Deciding
 
+    /// The next planned cue's first word, unless it is stale (it passed `staleSeconds` ago without playing), while
+    /// ducking is allowed at all.
+    private func plannedCue(at now: MonotonicInstant) -> MonotonicInstant? {
+        guard settings.enabled, promptsAudible, !finished, let heard = nextCueHeard,
+              heard.advanced(bySeconds: Self.staleSeconds) > now else { return nil }
+        return heard
+    }
+
     /// Whether something needs the music down now: an output plays or waits, or the next planned cue's ramp is due.
-    private var wantsDown: Bool {
+    private func wantsDown(at now: MonotonicInstant) -> Bool {
         guard settings.enabled, promptsAudible, !finished else { return false }
         if busy { return true }
-        guard let heard = nextCueHeard else { return false }
-        let now = scheduler.now
-        return rampStart(for: heard) <= now && heard.advanced(bySeconds: Self.staleSeconds) > now
+        return plannedCue(at: now).map { rampStart(for: $0) <= now } ?? false
     }
+
+    private var wantsDown: Bool { wantsDown(at: scheduler.now) }
 
     private func rampStart(for heard: MonotonicInstant) -> MonotonicInstant {
         heard.earlier(bySeconds: settings.leadSeconds + settings.rampDownSeconds)
     }
 
-    /// Decides from the state whether to ramp down, hold, or ramp back, and when to look again.
+    /// Decides from the state whether to ramp down, hold, or ramp back, and when to look again (never at an instant
+    /// already past: a stale plan is no plan).
     private func evaluate() {
         let now = scheduler.now
-        if wantsDown {
+        let planned = plannedCue(at: now)
+        if wantsDown(at: now) {
             heldSince = nil
             if ducked.isEmpty && ramp == nil { beginDuck() }
             if attenuation > settings.levelDecibels, ramp?.to != settings.levelDecibels {
                 startRamp(to: settings.levelDecibels, seconds: settings.rampDownSeconds)
             }
-            // Look again when a planned cue that never started goes stale.
-            if !busy, let heard = nextCueHeard { decisionTimer.set(heard.advanced(bySeconds: Self.staleSeconds)) }
+            // Look again when a planned cue that has not started goes stale.
+            decisionTimer.set(busy ? nil : planned.map { $0.advanced(bySeconds: Self.staleSeconds) })
             return
         }
+        // Not wanted down: the next cue's ramp (if any) starts later than now.
+        let upcoming = planned.map(rampStart(for:))
+        var next = upcoming
         let down = attenuation < 0 || (ramp.map { $0.to < 0 } ?? false)
-        var next: MonotonicInstant?
         if down {
             let held = heldSince ?? now
             heldSince = held
             let releaseAt = held.advanced(bySeconds: settings.holdSeconds)
-            if now >= releaseAt {
+            if now < releaseAt {
+                next = min(releaseAt, upcoming ?? releaseAt)
+            } else if let upcoming, upcoming <= now.advanced(bySeconds: settings.rampUpSeconds + settings.holdSeconds) {
                 // A cue due soon after the ramp back would only take the music down again: stay down for it.
-                if let heard = nextCueHeard, rampStart(for: heard) <= now.advanced(bySeconds: settings.rampUpSeconds + settings.holdSeconds) {
-                    next = rampStart(for: heard)
-                } else if ramp?.to != 0 {
-                    resumePaused()
-                    startRamp(to: 0, seconds: settings.rampUpSeconds)
-                }
-            } else {
-                next = releaseAt
+            } else if ramp?.to != 0 {
+                resumePaused()
+                startRamp(to: 0, seconds: settings.rampUpSeconds)
             }
-        } else if let heard = nextCueHeard, settings.enabled {
-            next = rampStart(for: heard)
-        }
-        if let heard = nextCueHeard, settings.enabled, !down || next == nil {
-            let start = rampStart(for: heard)
-            if start > now { next = min(next ?? start, start) }
         }
         decisionTimer.set(next)
     }
