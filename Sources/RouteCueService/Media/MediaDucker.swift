@@ -317,8 +317,10 @@ public final class MediaDucker {
 
     private func step() {
         guard let ramp else { return }
-        let elapsed = scheduler.now.seconds(since: ramp.start)
-        let done = ramp.seconds <= 0 || elapsed >= ramp.seconds
+        // Each step sets the level the ramp reaches one step later, so the first change is made at once and the last
+        // one a step before the ramp's end: the music is down `leadSeconds` before the first word, not a step after.
+        let elapsed = scheduler.now.seconds(since: ramp.start) + Self.stepSeconds
+        let done = ramp.seconds <= 0 || elapsed >= ramp.seconds - 1e-9
         attenuation = done ? ramp.to : ramp.from + (ramp.to - ramp.from) * elapsed / ramp.seconds
         apply()
         if done {
