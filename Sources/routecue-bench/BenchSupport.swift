@@ -46,3 +46,24 @@ func processCPUSeconds(_ who: __rusage_who = RUSAGE_SELF) -> Double {
     getrusage(who.rawValue, &usage)
     return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
 }
+
+/// A value the loop sets and the bench thread waits for.
+final class LoopAwaited<T: Sendable>: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var value: T?
+
+    func set(_ newValue: T) {
+        condition.lock()
+        value = newValue
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func wait(_ seconds: Double) -> T? {
+        condition.lock()
+        defer { condition.unlock() }
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        while value == nil, condition.wait(until: deadline) {}
+        return value
+    }
+}

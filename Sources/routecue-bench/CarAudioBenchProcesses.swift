@@ -175,26 +175,6 @@ func runOnLoop(_ body: @escaping @RouteCueLoop @Sendable () -> Void) {
     try? RouteCueLoop.loop.execute { RouteCueLoop.assumeIsolated { body() } }
 }
 
-/// A value the loop sets and the bench thread waits for.
-final class LoopAwaited<T: Sendable>: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var value: T?
-
-    func set(_ newValue: T) {
-        condition.lock()
-        value = newValue
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    func wait(_ seconds: Double) -> T? {
-        condition.lock()
-        defer { condition.unlock() }
-        let deadline = Date(timeIntervalSinceNow: seconds)
-        while value == nil, condition.wait(until: deadline) {}
-        return value
-    }
-}
 
 /// Signals as the loop received them, with the monotonic instant.
 final class SignalRecord: @unchecked Sendable {

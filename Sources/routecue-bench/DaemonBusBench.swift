@@ -91,7 +91,7 @@ func daemonBusBench(_ args: [String]) {
     let address = bus.address
     let samples = BusSamples()
     let name: BusName = "org.routecue", path: ObjectPath = "/org/routecue/Guidance"
-    let connection = Awaited<BusConnection?>()
+    let connection = LoopAwaited<BusConnection?>()
     try? RouteCueLoop.loop.execute {
         RouteCueLoop.assumeIsolated {
             BusConnection.connect(.address(address)) { result in
@@ -115,7 +115,7 @@ func daemonBusBench(_ args: [String]) {
     let measured = max(20, seconds - 25)
     let start = MonotonicClock.nanoseconds()
     while Double(MonotonicClock.nanoseconds() - start) / 1e9 < measured {
-        let done = Awaited<Bool>()
+        let done = LoopAwaited<Bool>()
         let sent = MonotonicClock.nanoseconds()
         try? RouteCueLoop.loop.execute {
             RouteCueLoop.assumeIsolated {
@@ -155,23 +155,3 @@ func daemonBusBench(_ args: [String]) {
     try? RouteCueLoop.loop.execute { RouteCueLoop.assumeIsolated { client.close() } }
 }
 
-/// A value the loop sets and the bench thread waits for.
-private final class Awaited<T: Sendable>: @unchecked Sendable {
-    private let lock = NSCondition()
-    private var value: T?
-
-    func set(_ newValue: T) {
-        lock.lock()
-        value = newValue
-        lock.broadcast()
-        lock.unlock()
-    }
-
-    func wait(_ seconds: Double) -> T? {
-        lock.lock()
-        defer { lock.unlock() }
-        let deadline = Date(timeIntervalSinceNow: seconds)
-        while value == nil, lock.wait(until: deadline) {}
-        return value
-    }
-}
