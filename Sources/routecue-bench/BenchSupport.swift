@@ -67,3 +67,14 @@ final class LoopAwaited<T: Sendable>: @unchecked Sendable {
         return value
     }
 }
+
+/// The first line a child process prints on `pipe` (dbus-daemon's `--print-address`), trimmed; empty when it closes first.
+func firstLine(of pipe: Pipe) -> String {
+    var line = Data()
+    while !line.contains(UInt8(ascii: "\n")) {
+        let chunk = pipe.fileHandleForReading.availableData
+        if chunk.isEmpty { break }
+        line.append(chunk)
+    }
+    return String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+}

@@ -59,13 +59,7 @@ final class BenchProcesses: @unchecked Sendable {
             """.write(toFile: config, atomically: true, encoding: .utf8)
         let output = Pipe()
         _ = try start("dbus-\(name)", CarAudioOptions.dbusDaemon, ["--config-file=\(config)", "--nofork", "--print-address=1"], output: output)
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        let address = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let address = firstLine(of: output)
         guard !address.isEmpty else { throw CarAudioBenchError("dbus-daemon printed no address: \(log(of: "dbus-\(name)"))") }
         return address
     }

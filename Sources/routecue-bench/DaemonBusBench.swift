@@ -23,13 +23,7 @@ private final class BenchBus {
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        address = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        address = firstLine(of: output)
         guard !address.isEmpty else { throw BusError(.failed, "dbus-daemon printed no address") }
     }
 

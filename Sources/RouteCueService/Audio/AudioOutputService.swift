@@ -36,9 +36,9 @@ public final class AudioOutputService {
     /// When the queue started each output (its moment of being due), and whether its speech came from the cache.
     private var dueAt: [Int: UInt64] = [:]
     private var cacheHits: [Int: Bool] = [:]
-    /// Each output handed to the device: its clip's rate and the frames of pre-roll silence before its words, and
-    /// when its first frame was handed over.
-    private var clips: [Int: (rate: Int, preRollFrames: Int, handedAt: UInt64?)] = [:]
+    /// Each output handed to the device: its clip's rate and the frames of pre-roll silence before its words, when its
+    /// first frame was handed over, and the PCM it plays on.
+    private var clips: [Int: (rate: Int, preRollFrames: Int, handedAt: UInt64?, device: String)] = [:]
     /// Outputs due now whose speech is being synthesized (their result is dropped if they are stopped meanwhile).
     private var synthesizing: Set<Int> = []
     /// Whether `carryOut` is running, and the actions that arose meanwhile.
@@ -168,6 +168,9 @@ public final class AudioOutputService {
 
     /// The queue's view: what plays and what waits.
     public var current: OutputRequest? { queue.current }
+    /// The PCM the output playing now was handed to (nil: nothing plays, or it is still being synthesized and goes to
+    /// the route in force when it is ready).
+    public var currentDevice: String? { queue.current.flatMap { clips[$0.id]?.device } }
     /// Outputs waiting, in the order they will play.
     public var queued: [OutputRequest] { queue.queued }
 
@@ -308,7 +311,7 @@ public final class AudioOutputService {
     private var preRollNow: Double { openDevice == settings.device.device ? 0 : settings.routeTiming.preRoll }
 
     private func hand(_ clip: PlaybackClip, preRollFrames: Int) {
-        clips[clip.id] = (clip.sampleRate, preRollFrames, nil)
+        clips[clip.id] = (clip.sampleRate, preRollFrames, nil, settings.device.device)
         playback.send(.play(clip, on: settings.device))
     }
 

@@ -107,7 +107,7 @@ extension GuidanceDaemon {
     /// Stops the output playing on the hands-free PCM (it cannot be heard any more); the engine says its cue again on
     /// the route now in force if its words still hold.
     private func interruptOnLostDevice(reason: String) {
-        guard let playingOn = outputDevice, playingOn != audio.settings.device.device, let current = audio.current else { return }
+        guard let playingOn = audio.currentDevice, playingOn != audio.settings.device.device, let current = audio.current else { return }
         log.info("hands-free: the output on \(playingOn) is cut off; saying it again on \(audio.settings.device.device) if it still holds")
         if let text = applicationTexts[current.id] {
             // The UI's Speak: said again whole, under its id (a second WillPlay, then its DidPlay).

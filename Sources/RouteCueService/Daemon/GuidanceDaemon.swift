@@ -92,8 +92,6 @@ public final class GuidanceDaemon {
     var failedHandsFreePCM: String?
     /// Speak requests cut off by a lost hands-free device, to be said again once their DidPlay is out.
     var resaid: [Int: (request: OutputRequest, text: String)] = [:]
-    /// The PCM the output playing now was started on.
-    var outputDevice: String?
     /// The music was put back (or nothing was ducked) after SIGTERM.
     var musicRestored = false
     lazy var publishTimer = LoopTimer(on: RouteCueLoop.loop) { [weak self] in self?.publishProperties() }
@@ -355,7 +353,6 @@ public final class GuidanceDaemon {
         case .playbackEnded(let id, .stoppedImmediately, _):
             log.info("stopped #\(id) at once")
         case .output(.willPlay):
-            outputDevice = audio.settings.device.device
             ducker?.outputsChanged(busy: true)
         case .output(.didPlay(let id, _)):
             resayIfInterrupted(id)
@@ -363,7 +360,6 @@ public final class GuidanceDaemon {
             // has moved on: the music comes back, or the daemon ends.
             RouteCueLoop.loop.deliver { [weak self] in
                 guard let self else { return }
-                if self.audio.current == nil { self.outputDevice = nil }
                 self.ducker?.outputsChanged(busy: !self.audio.isIdle)
                 self.endWhenQuiet()
             }
