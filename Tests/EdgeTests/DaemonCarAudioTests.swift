@@ -118,19 +118,14 @@ final class DaemonCarAudioTests: XCTestCase {
     }
 
     private func bluezCall(_ method: String, _ arguments: [String]) throws {
-        let result = try bus!.gdbusCall(destination: "org.bluez", path: "/", method: "org.bluez.Mock.\(method)", arguments)
-        guard result.status == 0 else { throw DBusDaemonError(message: "\(method): \(result.stderr)\n\(bluez?.log ?? "")") }
+        let bluez = bluez
+        try BlueZMock(bus: bus!, log: { bluez?.log ?? "" }).call(method, arguments)
     }
 
     /// A connected headset with the hands-free profile and its bluez-alsa SCO sink PCM.
     @discardableResult
     private func connectHeadset(_ address: String, delay: UInt16 = 250) throws -> String {
-        let device = "/org/bluez/hci0/dev_" + address.replacingOccurrences(of: ":", with: "_")
-        try bluezCall("AddDevice", ["'hci0'", "'\(address)'", "'Helmet'"])
-        let update = try bus!.gdbusCall(destination: "org.bluez", path: device, method: "org.freedesktop.DBus.Mock.UpdateProperties",
-                                        ["'org.bluez.Device1'", "{'UUIDs': <['\(Self.handsFree)']>}"])
-        guard update.status == 0 else { throw DBusDaemonError(message: update.stderr) }
-        try bluezCall("ConnectDevice", ["'hci0'", "'\(address)'"])
+        let device = try BlueZMock(bus: bus!).addDevice(address, alias: "Helmet", uuids: [Self.handsFree], connected: true)
         return try bluealsa!.addPCM(device: device, delay: delay)
     }
 

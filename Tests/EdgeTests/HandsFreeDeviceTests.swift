@@ -419,38 +419,32 @@ final class HandsFreeDeviceTests: XCTestCase {
         }
     }
 
+    private var mock: BlueZMock {
+        let bluez = bluez
+        return BlueZMock(bus: bus!, log: { bluez?.log ?? "" })
+    }
+
     /// Adds a device to the BlueZ mock with `uuids` (AddDevice leaves them empty), connected or not; its path.
     private func addDevice(_ address: String, alias: String, uuids: [String], connected: Bool) throws -> String {
-        let result = try bus!.gdbusCall(destination: "org.bluez", path: "/", method: "org.bluez.Mock.AddDevice",
-                                        ["'hci0'", "'\(address)'", gvariantString(alias)])
-        XCTAssertEqual(result.status, 0, "AddDevice: \(result.stderr)\n\(bluez?.log ?? "")")
-        let path = "/org/bluez/hci0/dev_" + address.replacingOccurrences(of: ":", with: "_")
-        try bluezUpdate(path, "{'UUIDs': <[" + uuids.map { "'\($0)'" }.joined(separator: ", ") + "]>}")
-        if connected { try bluezCall("ConnectDevice", ["'hci0'", "'\(address)'"]) }
-        return path
+        try reported { try mock.addDevice(address, alias: alias, uuids: uuids, connected: connected) }
     }
 
     private func bluezCall(_ method: String, _ arguments: [String]) throws {
-        let result = try bus!.gdbusCall(destination: "org.bluez", path: "/", method: "org.bluez.Mock.\(method)", arguments)
-        guard result.status == 0 else {
-            XCTFail("\(method): \(result.stderr)\n\(bluez?.log ?? "")")
-            throw DBusDaemonError(message: "\(method) failed")
-        }
+        try reported { try mock.call(method, arguments) }
     }
 
     /// `org.freedesktop.DBus.Mock.UpdateProperties org.bluez.Device1 PROPERTIES` on the device at `path`.
     private func bluezUpdate(_ path: String, _ properties: String) throws {
-        let result = try bus!.gdbusCall(destination: "org.bluez", path: path, method: "org.freedesktop.DBus.Mock.UpdateProperties",
-                                        ["'org.bluez.Device1'", properties])
-        guard result.status == 0 else {
-            XCTFail("UpdateProperties \(properties): \(result.stderr)")
-            throw DBusDaemonError(message: "UpdateProperties failed")
+        try reported { try mock.update(path, properties) }
+    }
+
+    /// `body`, with a failure of the mock also failing the test (with the mock's message).
+    private func reported<T>(_ body: () throws -> T) throws -> T {
+        do { return try body() } catch {
+            XCTFail("\(error)")
+            throw error
         }
     }
 
-    /// `text` as a GVariant string literal.
-    private func gvariantString(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
-            .replacingOccurrences(of: "\n", with: "\\n") + "'"
-    }
+    private func gvariantString(_ text: String) -> String { BlueZMock.gvariantString(text) }
 }
