@@ -38,7 +38,7 @@ public struct FrameConverter: Sendable {
         self.deviceRate = deviceRate
         self.deviceChannels = deviceChannels
         self.gain = Float(gain)
-        kernel = sourceRate == deviceRate ? nil : ResamplingKernel(sourceRate: sourceRate, deviceRate: deviceRate)
+        kernel = sourceRate == deviceRate ? nil : ResamplingKernel.shared(sourceRate: sourceRate, deviceRate: deviceRate)
         history = Array(repeating: [], count: sourceChannels)
         weights = Array(repeating: 0, count: 2 * (kernel?.reach ?? 0))
     }

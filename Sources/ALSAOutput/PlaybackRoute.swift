@@ -91,7 +91,9 @@ final class PlaybackRoute {
         if room > 0 { room = min(room, try device.available()) }
         while room > 0 {
             if let player = list.first {
-                let chunk = player.next(frames: room)
+                // A clip's first write is one period: its first frame reaches the device after converting
+                // half as much, and the rest of the room is filled in the next turn of this loop.
+                let chunk = player.next(frames: player.deviceStart == nil ? min(room, period) : room)
                 let frames = chunk.count / device.configuration.channels
                 if frames == 0 {
                     if player.isExhausted { finishCurrent(now: now, emit: emit); continue }

@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 
 /// A Blackman-windowed sinc low-pass, tabulated finely and read with linear interpolation, for
 /// `FrameConverter`. The cut-off sits just below the lower of the two Nyquist frequencies, so upsampling
@@ -10,6 +11,19 @@ struct ResamplingKernel: Sendable {
     let reach: Int
     private let table: [Float]
     private static let stepsPerFrame = 512
+
+    /// The kernel for `sourceRate` → `deviceRate`, tabulated once per rate pair for the process: a table
+    /// takes about a millisecond to fill (debug builds) and every clip after the first reuses it.
+    static func shared(sourceRate: Int, deviceRate: Int) -> ResamplingKernel {
+        let key = RatePair(source: sourceRate, device: deviceRate)
+        if let kernel = tabulated.withLock({ $0[key] }) { return kernel }
+        let kernel = ResamplingKernel(sourceRate: sourceRate, deviceRate: deviceRate)
+        tabulated.withLock { $0[key] = kernel }
+        return kernel
+    }
+
+    private struct RatePair: Hashable { let source: Int; let device: Int }
+    private static let tabulated = Mutex<[RatePair: ResamplingKernel]>([:])
 
     /// A kernel for converting `sourceRate` to `deviceRate` with `zeroCrossings` sinc lobes on each side.
     init(sourceRate: Int, deviceRate: Int, zeroCrossings: Double = 10, passband: Double = 0.94) {
