@@ -7,7 +7,7 @@ enum ConfigCommand {
     /// Where the head unit keeps its configuration.
     static let defaultPath = ConfigurationFile.defaultPath
 
-    static let usage = "usage: routecue config check [FILE]   (default \(defaultPath))"
+    static let usage = "usage: routecue config check [FILE]   (default: the file routecue run reads, \(defaultPath) on a head unit)"
 
     /// The configuration at `path`, or at the default path when it exists, or the built-in defaults.
     static func load(_ path: String?) throws(RouteImportError) -> RouteCueConfiguration {
@@ -20,7 +20,7 @@ enum ConfigCommand {
             CLI.printError(usage, prefixed: arguments.first == "--help")
             return arguments.first == "--help" ? 0 : 2
         }
-        let path = arguments.count == 2 ? arguments[1] : defaultPath
+        let path = arguments.count == 2 ? arguments[1] : (ConfigurationFile.chosen(nil) ?? defaultPath)
         let bytes: [UInt8]
         do {
             bytes = try InputFile.read(path, maxBytes: ConfigurationFile.maxBytes)

@@ -19,7 +19,7 @@ enum RouteCommand {
           --from LAT,LON    the vehicle's position: a tour's first leg starts there
           --max-size BYTES  refuse files larger than this (default: import.max_file_bytes of the configuration,
                             \(ImportOptions.defaultMaxBytes) = 64 MB when not set)
-          --config FILE     configuration file (default \(ConfigCommand.defaultPath) when it exists)
+          --config FILE     configuration file (default: as routecue run, \(ConfigCommand.defaultPath) when it exists)
           --json            inspect: print the normalized route as JSON (legs, waypoints, warnings, and every
                             maneuver with index, type, modifier, location [lon,lat], distance_along_m, road_name,
                             announced, leg, source_step)

@@ -15,9 +15,10 @@ enum RunCommand {
 
         \(usage)
 
-          --config FILE       the configuration (default /etc/routecue/routecue.json; the built-in defaults when it
-                              does not exist); SIGHUP reads it again (a bad file keeps the running one, and every
-                              problem is logged with its key path)
+          --config FILE       the configuration (default: the first that exists of $ROUTECUE_CONFIG,
+                              <prefix>/etc/routecue/routecue.json beside the binary (/etc/… for the prefix /usr),
+                              /etc/routecue/routecue.json; else the built-in defaults); SIGHUP reads it again (a
+                              bad file keeps the running one, and every problem is logged with its key path)
           --route FILE        a route or tour to guide along from the start (any format `routecue route inspect`
                               reads); a file that does not import is an error line and no route
           --gpsd HOST:PORT    where gpsd listens (default: the configuration's gps.gpsd, localhost:2947); RouteCue

@@ -24,7 +24,7 @@ enum SayCommand {
                             rate, channels and panning as the device would get)
           --pan DIRECTION   place the voice toward a maneuver's side as spatial audio does: slight_left, left,
                             sharp_left, uturn, straight, slight_right, right, sharp_right
-          --config FILE     voice, device and audio settings (default /etc/routecue/routecue.json if present)
+          --config FILE     voice, device and audio settings (default: as routecue run, /etc/routecue/routecue.json if present)
           --list-languages  every phrase pack: its language, the espeak-ng voice it is written for (and whether that
                             voice is installed), its default units, the tags it also serves, and its gaps (cues its
                             templates cannot say)

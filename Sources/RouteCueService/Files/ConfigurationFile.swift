@@ -9,10 +9,23 @@ public enum ConfigurationFile {
     /// The largest configuration file read.
     public static let maxBytes = 1 << 20
 
-    /// The file to read for `path`: `path` itself, else the default path when it exists, else nil (the built-in
-    /// defaults).
+    /// Where the configuration is looked for when no file is named: `$ROUTECUE_CONFIG`, the one installed with the
+    /// running binary (`<prefix>/etc/routecue/routecue.json`, `/etc/…` for the prefix `/usr`: see
+    /// `InstallationPrefix`), then `defaultPath`.
+    public static func candidatePaths(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+        var paths = [environment["ROUTECUE_CONFIG"]].compactMap { $0 }.filter { !$0.isEmpty }
+        if let prefix = InstallationPrefix.ofRunningBinary() {
+            paths.append((InstallationPrefix.configurationFolder(of: prefix) as NSString).appendingPathComponent("routecue/routecue.json"))
+        }
+        paths.append(defaultPath)
+        var seen = Set<String>()
+        return paths.filter { seen.insert($0).inserted }
+    }
+
+    /// The file to read for `path`: `path` itself, else the first candidate path that exists, else nil (the
+    /// built-in defaults).
     public static func chosen(_ path: String?) -> String? {
-        path ?? (FileManager.default.fileExists(atPath: defaultPath) ? defaultPath : nil)
+        path ?? candidatePaths().first { FileManager.default.fileExists(atPath: $0) }
     }
 
     /// The configuration at `path`, or at the default path when it exists, or the built-in defaults.

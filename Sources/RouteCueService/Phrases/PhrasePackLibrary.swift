@@ -17,8 +17,7 @@ public struct PhrasePackLibrary: Sendable {
     /// `/usr/share/routecue/phrases`, then `config/phrases` of the working directory (a source checkout).
     public static func candidateFolders(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
         var folders = [environment["ROUTECUE_PHRASES"]].compactMap { $0 }.filter { !$0.isEmpty }
-        if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            let prefix = ((executable as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
+        if let prefix = InstallationPrefix.ofRunningBinary() {
             folders.append((prefix as NSString).appendingPathComponent("share/routecue/phrases"))
         }
         folders += ["/usr/share/routecue/phrases", "config/phrases"]
