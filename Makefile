@@ -19,7 +19,7 @@ DEB_TEST_PACKAGES = $(DEB_PACKAGES) jackd2 gpsd espeak-ng dbus-daemon dbus-bin s
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build release test bench bench-audio bench-daemon bench-car-audio demo deps deps-test install clean
+.PHONY: all build release release-static cross test bench bench-audio bench-daemon bench-car-audio bench-board bench-drive demo deps deps-test install install-files uninstall clean
 
 all: build
 
@@ -87,11 +87,9 @@ bench-audio:
 DAEMON_LOAD_ROUTE = routes/osrm-compatible/mapbox-directions-swift/v5_driving_dc_polyline.json
 DAEMON_DRIVE_ROUTES = routes/valhalla/ferrostar-osrm-format/valhalla_osrm_with_roundabouts.json \
                       routes/osrm-compatible/maplibre-navigation-ios/route-with-lanes.json
-# The memory figure is also taken with the Swift runtime linked statically (--static-swift-stdlib, the form a head unit
-# installs): its own build folder, so the dynamic release build stays as it is.
-BIN_STATIC = .build/static/release/routecue
-bench-daemon: release
-	$(SWIFT) build -c release --product routecue --static-swift-stdlib --build-path .build/static
+# The memory figure is also taken with the Swift runtime linked statically (release-static, the form a head unit
+# installs).
+bench-daemon: release release-static
 	$(BENCH) daemon-startup $(BIN_RELEASE) --runs 10
 	@if [ ! -d "$(SHARED)" ]; then echo "bench daemon: drives SKIPPED, $(SHARED) not found (a fresh clone has no ../shared)"; exit 0; fi; \
 	$(BENCH) daemon-load $(BIN_RELEASE) --route "$(SHARED)/$(DAEMON_LOAD_ROUTE)" --trace "$(SHARED)/$(word 1,$(TIMING_TRACES))" --seconds 120 && \
@@ -109,7 +107,24 @@ bench-car-audio:
 	$(SWIFT) build -c release --product routecue-bench
 	$(call with-paced-pcm,$(BENCH) car-audio $(BIN_RELEASE) --device $$PCM)
 
-bench: bench-audio bench-daemon bench-car-audio
+# The head unit's installed form (issue 14): the stripped static binary's size (goal ≤ 15 MB), the user unit's
+# exposure (systemd-analyze security --offline=yes, goal ≤ 3.0), exec → READY=1 of the tree make install stages
+# (its configuration and phrase packs), and its memory guiding the 4,532 km route (needs ../shared/data).
+BOARD_ROOT = $(CURDIR)/.build/bench-board/root
+bench-board: release-static
+	$(SWIFT) build -c release --product routecue-bench
+	rm -rf $(BOARD_ROOT) && $(MAKE) -s install-files DESTDIR=$(BOARD_ROOT) BIN=$(BIN_STRIPPED) >/dev/null
+	@echo "bench board: the installed tree in $(BOARD_ROOT)"
+	@size=$$(stat -c %s $(BIN_STRIPPED)); \
+	  awk -v b=$$size 'BEGIN { printf "  stripped static binary: %d bytes = %.1f MB (goal ≤ 15 MB); C libraries linked dynamically: alsa, dbus, gps, espeak-ng\n", b, b / 1e6 }'
+	@runtime=$$(mktemp -d) && chmod 700 $$runtime && \
+	  score=$$(XDG_RUNTIME_DIR=$$runtime systemd-analyze --user security --offline=yes --no-pager $(BOARD_ROOT)/usr/lib/systemd/user/routecue.service 2>&1 | sed -n 's/.*Overall exposure level for routecue.service: \([0-9.]*\).*/\1/p'); \
+	  rm -rf $$runtime; echo "  user unit exposure (systemd-analyze --user security --offline=yes): $${score:-not measured} (goal ≤ 3.0; board/README.md has each directive's share)"
+	$(BENCH) daemon-startup $(BOARD_ROOT)/usr/bin/routecue --runs 10
+	@if [ ! -d "$(SHARED)" ]; then echo "bench board: memory on the 4,532 km route SKIPPED, $(SHARED) not found"; exit 0; fi; \
+	$(BENCH) daemon-load $(BOARD_ROOT)/usr/bin/routecue --route "$(SHARED)/$(DAEMON_LOAD_ROUTE)" --trace "$(SHARED)/$(word 1,$(TIMING_TRACES))" --seconds 60
+
+bench: bench-audio bench-daemon bench-car-audio bench-board
 	@if [ ! -d "$(SHARED)" ]; then echo "bench: SKIPPED, $(SHARED) not found (a fresh clone has no ../shared)"; exit 0; fi; \
 	for f in $(BENCH_ROUTES); do \
 	  $(BENCH) import "$(SHARED)/$$f" --iterations 7 || exit 1; \
@@ -130,17 +145,48 @@ demo: deps release
 	  --cues /tmp/routecue-demo-cues.jsonl --wav /tmp/routecue-demo.wav
 	@echo "cue log: /tmp/routecue-demo-cues.jsonl   guidance audio of the whole drive: /tmp/routecue-demo.wav"
 
-# Installs the binary, the phrase packs (with their abbreviation tables) and the default configuration:
-# $(DESTDIR)$(PREFIX)/bin/routecue, $(DESTDIR)$(PREFIX)/share/routecue/phrases, $(DESTDIR)/etc/routecue/routecue.json
-# (an existing configuration is kept). The head unit's systemd, ALSA and D-Bus files come with the board issue.
-PREFIX ?= /usr
-install: release
-	install -D -m 0755 $(BIN_RELEASE) $(DESTDIR)$(PREFIX)/bin/routecue
-	install -d $(DESTDIR)$(PREFIX)/share/routecue/phrases/abbreviations
-	install -m 0644 config/phrases/*.json $(DESTDIR)$(PREFIX)/share/routecue/phrases/
-	install -m 0644 config/phrases/abbreviations/*.json $(DESTDIR)$(PREFIX)/share/routecue/phrases/abbreviations/
-	@if [ -e $(DESTDIR)/etc/routecue/routecue.json ]; then echo "install: keeping $(DESTDIR)/etc/routecue/routecue.json"; \
-	else install -D -m 0644 config/routecue.json $(DESTDIR)/etc/routecue/routecue.json; fi
+# The head unit's binary: release, the Swift runtime linked statically (C libraries stay dynamic: alsa, dbus, gps,
+# espeak-ng from the image), stripped. Its own build folder, so the dynamic release build stays as it is.
+BIN_STATIC   = .build/static/release/routecue
+BIN_STRIPPED = .build/static/routecue.stripped
+release-static:
+	$(SWIFT) build -c release --product routecue --static-swift-stdlib --build-path .build/static
+	strip -o $(BIN_STRIPPED) $(BIN_STATIC)
+	@echo "release-static: $(BIN_STRIPPED), $$(stat -c %s $(BIN_STRIPPED)) bytes stripped"
+
+# Cross-building for an aarch64 head unit with a Swift SDK (README: "Cross-building for an ARM head unit"): the SDK's
+# sysroot must hold the -dev packages of DEB_PACKAGES for arm64.
+SWIFT_SDK ?=
+cross:
+	@if [ -z "$(SWIFT_SDK)" ]; then echo "make cross: name the Swift SDK, e.g. make cross SWIFT_SDK=aarch64-unknown-linux-gnu (installed ones: swift sdk list)" >&2; exit 2; fi
+	@if ! $(SWIFT) sdk list 2>/dev/null | grep -qxF "$(SWIFT_SDK)"; then \
+	  echo "make cross: no Swift SDK \"$(SWIFT_SDK)\" is installed. Installed: $$($(SWIFT) sdk list 2>&1 | tr '\n' ' ')" >&2; \
+	  echo "  Install one with 'swift sdk install BUNDLE' (README: Cross-building for an ARM head unit)." >&2; exit 1; fi
+	$(SWIFT) build -c release --product routecue --static-swift-stdlib --swift-sdk $(SWIFT_SDK) --build-path .build/cross-$(SWIFT_SDK)
+	@bin=$$(ls .build/cross-$(SWIFT_SDK)/*/release/routecue | head -1); \
+	  strip_tool=$$(command -v aarch64-linux-gnu-strip || command -v llvm-strip || echo); \
+	  if [ -n "$$strip_tool" ]; then $$strip_tool -o $$bin.stripped $$bin && echo "make cross: $$bin.stripped, $$(stat -c %s $$bin.stripped) bytes"; \
+	  else echo "make cross: $$bin (no aarch64 strip found: install binutils-aarch64-linux-gnu)"; fi
+
+# Installation on a head-unit image (board/README.md explains each file and the boot sequence): the stripped static
+# binary, the phrase packs, the D-Bus contract and system-bus policy, the systemd user unit (enabled for
+# HEADUNIT_USER, who lingers), sysusers, ALSA and bluez-alsa files, and the configuration (an existing one is kept).
+# `make uninstall` removes exactly what install wrote (its list: PREFIX/share/routecue/installed-files).
+# DESTDIR stages the tree for an image; install-files lays out an already built BIN (the tests use it).
+PREFIX        ?= /usr
+HEADUNIT_USER ?= routecue
+UI_GROUP      ?= routecue-ui
+INSTALL_ENV = DESTDIR="$(DESTDIR)" PREFIX="$(PREFIX)" HEADUNIT_USER="$(HEADUNIT_USER)" UI_GROUP="$(UI_GROUP)" \
+              $(if $(SYSCONFDIR),SYSCONFDIR="$(SYSCONFDIR)")
+BIN ?= $(BIN_STRIPPED)
+install: release-static
+	$(INSTALL_ENV) sh tools/install-tree.sh install $(BIN_STRIPPED)
+
+install-files:
+	$(INSTALL_ENV) sh tools/install-tree.sh install $(BIN)
+
+uninstall:
+	$(INSTALL_ENV) sh tools/install-tree.sh uninstall
 
 clean:
 	$(SWIFT) package clean

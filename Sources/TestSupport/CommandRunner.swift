@@ -24,7 +24,7 @@ public struct CommandRunner {
     }
 
     /// Starts `process` with its standard output and error captured, and waits for it.
-    static func capture(_ process: Process) throws -> Result {
+    public static func capture(_ process: Process) throws -> Result {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
