@@ -77,6 +77,9 @@ put() {
 install_tree() {
   bin=$1
   [ -x "$bin" ] || { echo "install-tree: $bin is not an executable (make release-static builds it)" >&2; exit 1; }
+  # Installing again over an earlier install keeps what that one recorded (the linger file, the configuration).
+  [ -f "$DESTDIR$MANIFEST" ] && recorded=$(cat "$DESTDIR$MANIFEST")"
+"
   put 0755 "$bin" "$PREFIX/bin/routecue"
   for pack in "$HERE"/config/phrases/*.json; do put 0644 "$pack" "$SHARE/phrases/$(basename "$pack")"; done
   for table in "$HERE"/config/phrases/abbreviations/*.json; do
@@ -114,7 +117,9 @@ install_tree() {
     recorded=$(printf '%s' "$recorded" | sed "s|^$CONFIG\$|$CONFIG $sum|")"
 "
   fi
-  printf '%s' "$recorded" > "$DESTDIR$MANIFEST"
+  printf '%s' "$recorded" | awk 'NF && !seen[$1]++' > "$DESTDIR$MANIFEST.tmp" && mv "$DESTDIR$MANIFEST.tmp" "$DESTDIR$MANIFEST"
+  recorded=$(cat "$DESTDIR$MANIFEST")"
+"
   echo "install: $(printf '%s' "$recorded" | grep -cv '/$') files under ${DESTDIR:-/} (list: $MANIFEST)"
 }
 
