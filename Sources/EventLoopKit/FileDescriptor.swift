@@ -25,4 +25,32 @@ public enum FileDescriptor {
             throw .last("read")
         }
     }
+
+    /// Writes all of `buffer` to the blocking descriptor `fd`, in as many calls as it takes (retrying `EINTR`).
+    public static func writeAll(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) throws(SystemCallError) {
+        guard var address = buffer.baseAddress else { return }
+        var left = buffer.count
+        while left > 0 {
+            let n = Glibc.write(fd, address, left)
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw .last("write")
+            }
+            address += n
+            left -= n
+        }
+    }
+
+    /// Reads the blocking descriptor `fd` to its end, or until `limit` bytes have been read (retrying `EINTR`).
+    public static func readAll(_ fd: Int32, limit: Int = .max) throws(SystemCallError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 1)
+        defer { chunk.deallocate() }
+        while bytes.count < limit {
+            let wanted = min(chunk.count, limit - bytes.count)
+            guard let n = try read(fd, into: UnsafeMutableRawBufferPointer(rebasing: chunk[..<wanted])), n > 0 else { break }
+            bytes.append(contentsOf: chunk[..<n])
+        }
+        return bytes
+    }
 }

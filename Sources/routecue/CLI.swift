@@ -1,4 +1,4 @@
-import Foundation
+import EventLoopKit
 import RouteCueCore
 import RouteCueService
 
@@ -108,21 +108,19 @@ enum CLI {
         return try ConfigCommand.load(args.value("config")).importSettings.maxFileBytes
     }
 
-    /// Prints a value as pretty JSON with sorted keys.
+    /// Prints a value as pretty JSON with sorted keys (see `JSONTree`).
     static func printJSON(_ value: some Encodable) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        writeStdout(try encoder.encode(value) + Data("\n".utf8))
+        writeStdout(try JSONTreeEncoder.tree(value).prettyText() + [0x0A])
     }
 
     /// Prints a message on standard error; a prefixed one (`routecue: …`) is kept to one line.
     static func printError(_ message: String, prefixed: Bool = true) {
         let text = prefixed ? "routecue: " + RouteImportError.oneLine(message) : message
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        StandardStream.error.write(text + "\n")
     }
 
     /// Writes raw bytes to standard output.
-    static func writeStdout(_ data: Data) {
-        FileHandle.standardOutput.write(data)
+    static func writeStdout(_ bytes: [UInt8]) {
+        StandardStream.output.write(bytes)
     }
 }

@@ -1,7 +1,8 @@
 import DBusKit
-import Foundation
+import EventLoopKit
 import Glibc
 import RouteCueCore
+import RouteCueService
 
 /// `routecue ctl`: the integrator's bench client of `routecue run`'s D-Bus interface (docs/dbus.md): one command
 /// per method or property a UI uses, and `watch` for the signals.
@@ -88,7 +89,7 @@ enum CtlCommand {
             request = try parse(arguments)
         } catch {
             printError(error.description)
-            FileHandle.standardError.write(Data((usage + "\n").utf8))
+            StandardStream.error.write(usage + "\n")
             return 2
         }
         do {
@@ -209,13 +210,15 @@ enum CtlCommand {
         if regular, info.st_size > largeDocumentBytes, byDescriptor {
             reply = try client.call(CtlClient.guidance, "LoadRouteFd", [.unixFD(file), .string(format)])
         } else {
-            let bytes: Data
+            let bytes: [UInt8]
             do {
-                bytes = try FileHandle(fileDescriptor: descriptor, closeOnDealloc: false).readToEnd() ?? Data()
+                bytes = try FileDescriptor.readAll(descriptor)
             } catch {
-                throw .local("cannot read \(path): \(error.localizedDescription)")
+                throw .local("cannot read \(path): \(FileErrorText.sentence(errno: error.code, reading: true))")
             }
-            if let text = String(data: bytes, encoding: .utf8) {
+            // UTF-8 text, a byte order mark at its start dropped.
+            let utf8 = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes[3...] : bytes[...]
+            if let text = String(validating: utf8, as: UTF8.self) {
                 reply = try client.call(CtlClient.guidance, "LoadRoute", [.string(format), .string(text)])
             } else if regular, byDescriptor, lseek(descriptor, 0, SEEK_SET) == 0 {
                 // Not UTF-8 (a GPX file in Latin-1): a D-Bus string cannot carry it, a descriptor can.
@@ -255,7 +258,7 @@ enum CtlCommand {
         case .uint64: UInt64(text).map(DBusValue.uint64)
         case .int64: Int64(text).map(DBusValue.int64)
         case .array(.string, _):
-            .strings(text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+            .strings(text.split(separator: ",").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty })
         default: nil
         }
     }
@@ -276,6 +279,6 @@ enum CtlCommand {
 
     /// Prints `routecue ctl: message` on standard error, on one line.
     static func printError(_ message: String) {
-        FileHandle.standardError.write(Data(("routecue ctl: " + RouteImportError.oneLine(message) + "\n").utf8))
+        StandardStream.error.write("routecue ctl: " + RouteImportError.oneLine(message) + "\n")
     }
 }

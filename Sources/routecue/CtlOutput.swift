@@ -1,5 +1,4 @@
 import DBusKit
-import Foundation
 
 /// How `routecue ctl` prints what the bus answers: values for people (strings bare, whole metres, a maneuver in
 /// words), the status lines, the maneuver table and one line per signal.
@@ -38,7 +37,7 @@ enum CtlOutput {
     static func number(_ d: Double) -> String {
         guard d.isFinite else { return "\(d)" }
         if d == d.rounded(), abs(d) < 1e15 { return String(Int64(d)) }
-        var s = String(format: "%.2f", d)
+        var s = FixedDecimal.text(d, places: 2)
         while s.hasSuffix("0") { s.removeLast() }
         if s.hasSuffix(".") { s.removeLast() }
         return s
@@ -47,7 +46,7 @@ enum CtlOutput {
     /// A distance: whole metres below 1 km, else kilometres (two decimals below 10 km, one above).
     static func distance(_ metres: Double) -> String {
         if abs(metres) < 1000 { return "\(Int(metres.rounded())) m" }
-        return String(format: abs(metres) < 10_000 ? "%.2f km" : "%.1f km", metres / 1000)
+        return FixedDecimal.text(metres / 1000, places: abs(metres) < 10_000 ? 2 : 1) + " km"
     }
 
     /// A GetManeuvers dictionary in words, "turn right onto Lindenallee (maneuver 1)"; "none" for the empty one
@@ -166,7 +165,7 @@ enum CtlOutput {
             parts += [field(values[0]), field(values[1])]
             if let reason = values[2].string, !reason.isEmpty { parts.append(quoted(reason)) }
         case ("RerouteNeeded", 3):
-            parts += [String(format: "lat=%.6f lon=%.6f", values[0].number ?? .nan, values[1].number ?? .nan),
+            parts += ["lat=\(FixedDecimal.text(values[0].number ?? .nan, places: 6)) lon=\(FixedDecimal.text(values[1].number ?? .nan, places: 6))",
                       "heading=" + number((values[2].number ?? -1).rounded())]
         case ("WaypointReached", 1):
             parts.append("leg=" + field(values[0]))

@@ -1,6 +1,5 @@
 import DBusKit
 import EventLoopKit
-import Foundation
 import Glibc
 import RouteCueService
 
@@ -69,6 +68,6 @@ enum CtlWatch {
 
     /// Writes `text` and a newline to standard output at once (unbuffered: a pipe reader sees each line as it comes).
     private static func line(_ text: String) {
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+        StandardStream.output.write(text + "\n")
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import EventLoopKit
 import RouteCueCore
 import RouteCueService
 
@@ -68,7 +68,7 @@ enum RouteCommand {
             options.alternative = n
         }
         if let p = args.value("from") {
-            let parts = p.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+            let parts = p.split(separator: ",").map { Double($0.trimmingWhitespace()) }
             guard parts.count == 2, let lat = parts[0], let lon = parts[1],
                   Coordinate(latitude: lat, longitude: lon).isValid else {
                 throw ArgumentList.UsageError(description: "--from needs LAT,LON in degrees, not '\(p)'")
@@ -98,13 +98,13 @@ enum RouteCommand {
         let route = try load(path, options: options)
         let bytes = RouteCueJSON.write(route)
         if let output {
-            do {
-                try Data(bytes).write(to: URL(fileURLWithPath: output), options: .atomic)
+            do throws(SystemCallError) {
+                try FileSystem.writeAtomically(bytes, to: output)
             } catch {
-                throw RouteImportError(file: output, message: "cannot write: \(error.localizedDescription)")
+                throw RouteImportError(file: output, message: "cannot write: \(FileErrorText.sentence(errno: error.code, reading: false))")
             }
         } else {
-            CLI.writeStdout(Data(bytes))
+            CLI.writeStdout(bytes)
         }
         return 0
     }

@@ -1,4 +1,4 @@
-import Foundation
+import EventLoopKit
 import RouteCueCore
 import RouteCueService
 
@@ -57,7 +57,7 @@ enum SimulateCommand {
             let fixBytes = try InputFile.read(fixesPath, maxBytes: settings.maxBytes)
             let read = try FixReader.read(fixBytes, name: fixesPath, options: FixReadOptions(maxBytes: settings.maxBytes))
             guard !read.fixes.isEmpty else { throw RouteImportError(file: fixesPath, message: "holds no fixes") }
-            guard FileManager.default.createFile(atPath: cuesPath, contents: nil) else {
+            do { try FileSystem.writeAtomically([], to: cuesPath) } catch {
                 throw RouteImportError(file: cuesPath, message: "cannot create the cue log")
             }
             var engine = GuidanceEngine(route: route, progress: settings.progress, timing: settings.timing,
@@ -76,7 +76,7 @@ enum SimulateCommand {
             let result = try simulator.run(engine: &engine, fixes: read.fixes, options: settings.simulation, audio: sink)
             let lines = result.log.map { $0.jsonLine(fixTime: result.mapping.fixTime(at:)) }
             let text = lines.joined(separator: "\n") + (lines.isEmpty ? "" : "\n")
-            guard FileManager.default.createFile(atPath: cuesPath, contents: Data(text.utf8)) else {
+            do { try FileSystem.writeAtomically(Array(text.utf8), to: cuesPath) } catch {
                 throw RouteImportError(file: cuesPath, message: "cannot write the cue log")
             }
             if !args.flag("quiet") { print(SimulationSummary(result: result, route: route).text) }

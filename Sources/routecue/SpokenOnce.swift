@@ -1,5 +1,5 @@
+import Dispatch
 import EventLoopKit
-import Foundation
 import RouteCueCore
 import RouteCueService
 import Synchronization
@@ -39,12 +39,14 @@ enum SpokenOnce {
                 case .deviceOpened(let request, let configuration, let timing):
                     deviceOpen = true
                     let c = configuration
-                    let line = String(format: "device %@: %d Hz, %d channels, period %d frames (%.1f ms), buffer %d frames; output latency %.0f ms",
-                                      request.device, c.rate, c.channels, c.periodFrames, c.periodSeconds * 1000, c.bufferFrames,
-                                      timing.outputLatency * 1000)
+                    let line = "device \(request.device): \(c.rate) Hz, \(c.channels) channels, period \(c.periodFrames) frames "
+                        + "(\(FixedDecimal.text(c.periodSeconds * 1000, places: 1)) ms), buffer \(c.bufferFrames) frames; "
+                        + "output latency \(FixedDecimal.text(timing.outputLatency * 1000, places: 0)) ms"
                     outcome.withLock { $0.lines.append(line) }
                 case .firstSample(_, let latency, let cacheHit):
-                    outcome.withLock { $0.lines.append(String(format: "first sample to ALSA %.1f ms after the request (%@)", latency * 1000, cacheHit ? "pre-rendered" : "synthesized on demand")) }
+                    let line = "first sample to ALSA \(FixedDecimal.text(latency * 1000, places: 1)) ms after the request "
+                        + "(\(cacheHit ? "pre-rendered" : "synthesized on demand"))"
+                    outcome.withLock { $0.lines.append(line) }
                 case .deviceError(_, let message):
                     outcome.withLock { $0.failure = $0.failure ?? message }
                     deviceOpen = false

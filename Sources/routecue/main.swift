@@ -1,5 +1,5 @@
 import EventLoopKit
-import Foundation
+import Glibc
 
 // `routecue run` reads SIGTERM, SIGINT and SIGHUP from a signalfd on its event loop: they are blocked here, before
 // any thread exists, so every thread inherits the block and none of them is interrupted by a handler.
@@ -10,7 +10,7 @@ if arguments.first == "run" {
     do {
         try ProcessSignals.block(ProcessSignals.daemon)
     } catch {
-        FileHandle.standardError.write(Data("routecue: cannot block the daemon's signals: \(error)\n".utf8))
+        StandardStream.error.write("routecue: cannot block the daemon's signals: \(error)\n")
         exit(1)
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import EventLoopKit
 import RouteCueCore
 
 /// The configuration file: where the head unit keeps it and how it is read (strict: an unknown key or a bad value is
@@ -12,10 +12,10 @@ public enum ConfigurationFile {
     /// Where the configuration is looked for when no file is named: `$ROUTECUE_CONFIG`, the one installed with the
     /// running binary (`<prefix>/etc/routecue/routecue.json`, `/etc/…` for the prefix `/usr`: see
     /// `InstallationPrefix`), then `defaultPath`.
-    public static func candidatePaths(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+    public static func candidatePaths(environment: [String: String] = ProcessEnvironment.variables()) -> [String] {
         var paths = [environment["ROUTECUE_CONFIG"]].compactMap { $0 }.filter { !$0.isEmpty }
         if let prefix = InstallationPrefix.ofRunningBinary() {
-            paths.append((InstallationPrefix.configurationFolder(of: prefix) as NSString).appendingPathComponent("routecue/routecue.json"))
+            paths.append(FilePath.join(InstallationPrefix.configurationFolder(of: prefix), "routecue/routecue.json"))
         }
         paths.append(defaultPath)
         var seen = Set<String>()
@@ -25,7 +25,7 @@ public enum ConfigurationFile {
     /// The file to read for `path`: `path` itself, else the first candidate path that exists, else nil (the
     /// built-in defaults).
     public static func chosen(_ path: String?) -> String? {
-        path ?? candidatePaths().first { FileManager.default.fileExists(atPath: $0) }
+        path ?? candidatePaths().first { FileSystem.exists($0) }
     }
 
     /// The configuration at `path`, or at the default path when it exists, or the built-in defaults.

@@ -1,4 +1,5 @@
-import Foundation
+import EventLoopKit
+import Glibc
 import RouteCueCore
 
 /// Reads an input file (a route, a drive, the configuration, a phrase pack), refusing files over the size limit
@@ -7,32 +8,29 @@ public enum InputFile {
     /// The bytes of `path`, or an import error naming the file (missing, unreadable, too large).
     public static func read(_ path: String, maxBytes: Int) throws(RouteImportError) -> [UInt8] {
         let name = path
-        let attributes: [FileAttributeKey: Any]
-        do {
-            attributes = try FileManager.default.attributesOfItem(atPath: path)
-        } catch {
+        // The path itself (a symbolic link is not followed here: its target is checked by what reading it finds).
+        guard let entry = FileSystem.entry(path) else {
             throw RouteImportError(file: name, message: "cannot open: no such file or not readable")
         }
-        if let type = attributes[.type] as? FileAttributeType, type == .typeDirectory {
+        if entry.kind == .directory {
             throw RouteImportError(file: name, message: "is a directory, not a file")
         }
-        if let size = attributes[.size] as? NSNumber {
-            do { try RouteImportError.checkSize(size.intValue, limit: maxBytes) } catch { throw error.inFile(name) }
-        }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
+        do { try RouteImportError.checkSize(entry.size, limit: maxBytes) } catch { throw error.inFile(name) }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
             throw RouteImportError(file: name, message: "cannot open: permission denied")
         }
-        defer { try? handle.close() }
+        defer { close(descriptor) }
         // Read at most one byte past the limit, so a file that grew since stat is still refused.
-        let data: Data
+        let bytes: [UInt8]
         do {
-            data = try handle.read(upToCount: maxBytes + 1) ?? Data()
+            bytes = try FileDescriptor.readAll(descriptor, limit: maxBytes + 1)
         } catch {
-            throw RouteImportError(file: name, message: "read failed: \(error.localizedDescription)")
+            throw RouteImportError(file: name, message: "read failed: \(FileErrorText.sentence(errno: error.code, reading: true))")
         }
-        if data.count > maxBytes {
+        if bytes.count > maxBytes {
             throw RouteImportError(file: name, message: "file is over the \(maxBytes)-byte limit")
         }
-        return [UInt8](data)
+        return bytes
     }
 }

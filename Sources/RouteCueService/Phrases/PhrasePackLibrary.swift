@@ -1,4 +1,4 @@
-import Foundation
+import EventLoopKit
 import RouteCueCore
 
 /// The phrase packs installed with RouteCue (`config/phrases/` in the source tree): finding their folder, loading
@@ -15,10 +15,10 @@ public struct PhrasePackLibrary: Sendable {
     /// Where packs are looked for when `--phrases` is not given: `$ROUTECUE_PHRASES`, beside the installed binary
     /// (`<prefix>/share/routecue/phrases` for `<prefix>/bin/routecue`, as `make install` puts them),
     /// `/usr/share/routecue/phrases`, then `config/phrases` of the working directory (a source checkout).
-    public static func candidateFolders(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+    public static func candidateFolders(environment: [String: String] = ProcessEnvironment.variables()) -> [String] {
         var folders = [environment["ROUTECUE_PHRASES"]].compactMap { $0 }.filter { !$0.isEmpty }
         if let prefix = InstallationPrefix.ofRunningBinary() {
-            folders.append((prefix as NSString).appendingPathComponent("share/routecue/phrases"))
+            folders.append(FilePath.join(prefix, "share/routecue/phrases"))
         }
         folders += ["/usr/share/routecue/phrases", "config/phrases"]
         var seen = Set<String>()
@@ -28,15 +28,13 @@ public struct PhrasePackLibrary: Sendable {
     /// The library in `explicit`, or in the first candidate folder that exists; nil when none does.
     public static func open(_ explicit: String?) throws -> PhrasePackLibrary? {
         if let explicit {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: explicit, isDirectory: &isDirectory), isDirectory.boolValue else {
+            guard FileSystem.isDirectory(explicit) else {
                 throw RouteImportError(file: explicit, message: "is not a folder of phrase packs")
             }
             return try PhrasePackLibrary(folder: explicit)
         }
         for folder in candidateFolders() {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue {
+            if FileSystem.isDirectory(folder) {
                 return try PhrasePackLibrary(folder: folder)
             }
         }
@@ -47,9 +45,9 @@ public struct PhrasePackLibrary: Sendable {
     public init(folder: String) throws {
         self.folder = folder
         var packs: [LanguageTag: PhrasePack] = [:]
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let names = FileSystem.listDirectory(folder) ?? []
         for name in names.sorted() where name.hasSuffix(".json") {
-            let path = (folder as NSString).appendingPathComponent(name)
+            let path = FilePath.join(folder, name)
             let pack = try PhrasePack.parse(try InputFile.read(path, maxBytes: 1 << 22), name: path)
             packs[pack.language] = pack
         }
@@ -64,8 +62,8 @@ public struct PhrasePackLibrary: Sendable {
     /// The abbreviation table of `pack`'s language in the library `folder`, if there is one: what a chosen language
     /// needs without keeping the whole library (every pack) loaded.
     public static func abbreviations(for pack: PhrasePack, in folder: String) throws -> Abbreviations.LanguageTable? {
-        let path = (folder as NSString).appendingPathComponent("abbreviations/\(pack.language.language).json")
-        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        let path = FilePath.join(folder, "abbreviations/\(pack.language.language).json")
+        guard FileSystem.exists(path) else { return nil }
         return try Abbreviations.parse(try InputFile.read(path, maxBytes: 1 << 22), name: path)
     }
 
