@@ -9,9 +9,12 @@ public struct CommandRunner {
         public var stderr: String
     }
 
-    /// The `routecue` binary next to the test bundle (same build directory).
+    /// The `routecue` binary next to the test bundle (same build directory, also under `--scratch-path`), else the
+    /// repository's `.build/debug/routecue`.
     public static var routecueBinary: URL {
-        SharedData.repositoryRoot.appendingPathComponent(".build/debug/routecue")
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("routecue")
+        if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
+        return SharedData.repositoryRoot.appendingPathComponent(".build/debug/routecue")
     }
 
     /// Runs `routecue` with `arguments`, in the repository root, and waits for it.

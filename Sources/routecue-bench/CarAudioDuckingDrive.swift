@@ -93,10 +93,12 @@ extension CarAudioBench {
         print("                                                      its first sample    before it         (− target)")
         var planned: [Double] = [], departure: [Double] = [], late: [String] = [], atVoice: [Double] = []
         var held = 0, notDucked = 0
+        var departureDown: Double?
         var previousEnd = -Double.infinity
         for cue in spoken {
             let ramp = analyseRamp(samples, heard: cue.heard, after: previousEnd, original: original, target: target)
             previousEnd = cue.end
+            if cue.isDeparture { departureDown = ramp.downBefore }
             let label = String((cue.isDeparture ? "[departure] " : cue.isImmediate ? "[immediate] " : "[\(cue.stage)] ") + cue.text).prefix(48)
             let leadText: String
             switch ramp.lead {
@@ -117,10 +119,13 @@ extension CarAudioBench {
         print(String(format: "    planned cues: %d spoken, ramp began p50 %.0f ms  min %.0f ms  max %.0f ms before the first voice sample; ramps starting after it %d (goal 0); held from the cue before %d; not ducked %d",
                      plannedCount, percentile(planned, 0.5) * 1000, (planned.min() ?? .nan) * 1000, (planned.max() ?? .nan) * 1000,
                      late.count, held, notDucked))
+        // The departure is due as the route is acquired; with music playing it waits for the ramp (docs/car-audio.md).
         if let lead = departure.first {
-            print(String(format: "    departure cue (immediate): ramp began %.0f ms %@ its first voice sample", abs(lead) * 1000, (lead >= 0 ? "before" : "after") as NSString))
+            let down = departureDown.map { String(format: "down %.0f ms %@ it", abs($0) * 1000, ($0 >= 0 ? "before" : "after") as NSString) } ?? "never fully down"
+            print(String(format: "    departure cue (due as the route is acquired): ramp began %.0f ms %@ its first voice sample, %@",
+                         abs(lead) * 1000, (lead >= 0 ? "before" : "after") as NSString, down as NSString))
         } else {
-            print("    departure cue (immediate): \(spoken.contains(where: \.isDeparture) ? "no ramp seen around it" : "not in the cue log")")
+            print("    departure cue: \(spoken.contains(where: \.isDeparture) ? "no ramp seen around it" : "not in the cue log")")
         }
         let worst = atVoice.map(abs).max()
         print(String(format: "    volume at the first voice sample of planned cues − target: max |Δ| %.1e (%d cues)", worst ?? .nan, atVoice.count))

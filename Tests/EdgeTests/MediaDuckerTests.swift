@@ -217,6 +217,35 @@ final class MediaDuckerTests: XCTestCase {
         XCTAssertEqual(noVolume.plays, 1, "and resumed after it")
     }
 
+    func test_preparation_isTheRampAndLeadWhileAPlayerWouldBeDucked_andEachChangeIsHeard() throws {
+        let (values, heard) = try RouteCueLoop.runAndWait { () -> ([Double], [Double]) in
+            let loop = ManualLoop()
+            let ducker = MediaDucker(settings: DuckingSettings(), stateDirectory: nil, scheduler: loop, log: DaemonLog(level: .error))
+            var heard: [Double] = []
+            ducker.onPreparationChanged = { heard.append($0) }
+            var values = [ducker.preparationSeconds]                        // no player
+            let mpv = FakePlayer("org.mpris.MediaPlayer2.mpv", volume: 0.5, loop: loop)
+            mpv.playbackStatus = "Paused"
+            ducker.playerAppeared(mpv)
+            values.append(ducker.preparationSeconds)                        // paused: nothing to duck
+            mpv.playbackStatus = "Playing"
+            ducker.playerStateChanged(mpv)
+            values.append(ducker.preparationSeconds)                        // playing: ramp + lead
+            ducker.promptsAudible = false
+            values.append(ducker.preparationSeconds)                        // prompts silenced: no duck
+            ducker.promptsAudible = true
+            let silent = FakePlayer("org.mpris.MediaPlayer2.radio", volume: nil, loop: loop)
+            ducker.playerAppeared(silent)                                   // no volume, left alone: changes nothing
+            ducker.playerVanished(mpv)
+            values.append(ducker.preparationSeconds)                        // only the one without volume is left
+            return (values, heard)
+        }
+        let down = DuckingSettings().rampDownSeconds + DuckingSettings().leadSeconds
+        XCTAssertEqual(down, 0.8, accuracy: 1e-9, "the shipped ramp (0.3 s) and lead (0.5 s)")
+        XCTAssertEqual(values, [0, 0, down, 0, 0])
+        XCTAssertEqual(heard, [down, 0, down, 0], "each change once")
+    }
+
     func test_restoreNow_putsTheVolumeBackAtOnce() throws {
         let (sets, doneCalled) = try RouteCueLoop.runAndWait { () -> ([Double], Bool) in
             let loop = ManualLoop()

@@ -49,6 +49,9 @@ struct CueCandidate: Sendable {
     var priority: Int
     /// Metres to the maneuver when it became the next one (approach stages), to tell "too close" from "passed".
     var remainingWhenNext: Double? = nil
+    /// For a cue without a reference: the earliest instant its first word may be heard (the departure cue waits
+    /// for the music to be down).
+    var notBefore: MonotonicInstant? = nil
 }
 
 extension CueStage {

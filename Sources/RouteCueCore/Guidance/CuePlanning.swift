@@ -8,14 +8,17 @@ extension GuidanceEngine {
         var result = pendingImmediate.filter { !done.contains($0.key) }
         guard progress.state == .onRoute, !progress.leavingRoute, !e.frozen else { return result }
         closePassedManeuvers(before: e.nextAnnouncedManeuver, e: e, actions: &actions)
-        if departureDue, !done.contains(.departure), let depart = route.maneuvers.first(where: { $0.type == .depart }) {
-            let text = phrase(.maneuver(depart, stage: .action, distance: nil, then: nil, landmark: nil))
-            result.append(CueCandidate(key: .departure, kind: .maneuver, stage: .continue, maneuver: depart.index,
-                                       leg: depart.leg, full: text, short: nil, reference: nil, heardAt: nil, target: nil,
-                                       trueLower: -.infinity, endLeadSeconds: 0, latestStart: now.advanced(bySeconds: 10),
-                                       priority: 5))
+        if let at = departureAt {
+            if !done.contains(.departure), let depart = route.maneuvers.first(where: { $0.type == .depart }) {
+                let text = phrase(.maneuver(depart, stage: .action, distance: nil, then: nil, landmark: nil))
+                result.append(CueCandidate(key: .departure, kind: .maneuver, stage: .continue, maneuver: depart.index,
+                                           leg: depart.leg, full: text, short: nil, reference: nil, heardAt: nil, target: nil,
+                                           trueLower: -.infinity, endLeadSeconds: 0, latestStart: at.advanced(bySeconds: 10),
+                                           priority: 5, notBefore: at))
+            } else {
+                departureAt = nil
+            }
         }
-        departureDue = false
         if let m = atLegStart(e) ?? e.nextAnnouncedManeuver {
             let plan = self.plan(for: m, e: e, actions: &actions)
             if let c = continueCandidate(before: m, e: e) { result.append(c) }

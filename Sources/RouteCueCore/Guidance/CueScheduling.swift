@@ -35,7 +35,7 @@ extension GuidanceEngine {
     /// is reached already, nil while it cannot be placed (standing, or a distance cue through a long outage).
     private func plannedHearing(_ c: CueCandidate, e: ProgressEstimate, now: MonotonicInstant) -> MonotonicInstant? {
         let earliest = now.advanced(bySeconds: audio.leadIn)
-        guard let reference = c.reference else { return earliest }
+        guard let reference = c.reference else { return max(earliest, c.notBefore ?? earliest) }
         let outage = e.uncertain && (e.secondsSinceFix ?? 0) > progress.options.outageSpeakSeconds
         guard let heardAt = c.heardAt, !(outage && c.endLeadSeconds == 0) else { return nil }
         // Action cues allow for the car being ahead of the prediction through an outage.

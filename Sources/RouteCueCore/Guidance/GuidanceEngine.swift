@@ -9,6 +9,8 @@ public struct GuidanceEngine: Sendable {
     public private(set) var timing: TimingOptions
     /// The active audio route's latency and pre-roll.
     public private(set) var audio: AudioRouteTiming
+    /// Seconds the car's audio needs before a cue nobody could plan (`GuidanceInput.audioPreparation`).
+    public private(set) var audioPreparation = 0.0
     /// Where the words come from (a phrase pack, or the built-in plain English).
     public private(set) var wording: CueWording
     /// Language tag written to the cue log.
@@ -39,7 +41,8 @@ public struct GuidanceEngine: Sendable {
     /// The outage whose lost cue was queued, and the one whose lost cue was heard.
     var gpsLostQueued: Int?
     var gpsLostSpoken: Int?
-    var departureDue = false
+    /// When the departure cue is to be heard at the earliest (set as the route is acquired; nil: none due).
+    var departureAt: MonotonicInstant?
     /// Instructions repeated on request (numbering their cues).
     var repeats = 0
 
@@ -78,7 +81,7 @@ public struct GuidanceEngine: Sendable {
             let events = progress.update(with: fix)
             if wasAcquiring, progress.state == .onRoute, routeGeneration == 0,
                progress.estimate(at: now).distanceAlong < 150 {
-                departureDue = timing.announceDeparture
+                departureAt = timing.announceDeparture ? now.advanced(bySeconds: audioPreparation) : nil
             }
             handle(events, at: now, into: &actions)
         case .tick:
@@ -90,7 +93,7 @@ public struct GuidanceEngine: Sendable {
             done.removeAll()
             spokenKeys.removeAll()
             pendingImmediate.removeAll { $0.kind != .reroute }
-            departureDue = false
+            departureAt = nil
             handle(progress.replaceRoute(route), at: now, into: &actions)
         case .skipToNextDestination:
             handle(progress.skipToNextDestination(at: now), at: now, into: &actions)
@@ -113,6 +116,8 @@ public struct GuidanceEngine: Sendable {
             playingCandidate = nil
         case .audioRoute(let timing):
             audio = timing
+        case .audioPreparation(let seconds):
+            audioPreparation = max(0, seconds)
         }
         schedule(at: now, into: &actions)
         return actions

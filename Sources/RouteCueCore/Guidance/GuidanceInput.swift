@@ -20,6 +20,10 @@ public enum GuidanceInput: Sendable, Equatable {
     case audioInterrupted(id: Int)
     /// The active audio route changed.
     case audioRoute(AudioRouteTiming)
+    /// The car's audio now needs this many seconds before a cue's first word that nothing planned ahead (the music
+    /// ducking down, `MediaDucker.preparationSeconds`; 0: none): the departure cue, due the moment the route is
+    /// acquired, is heard that much later, so what has to happen before it can start as soon as it is due.
+    case audioPreparation(seconds: Double)
 }
 
 /// What the engine asks for.

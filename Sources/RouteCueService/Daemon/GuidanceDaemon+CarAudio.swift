@@ -14,6 +14,10 @@ extension GuidanceDaemon {
     /// Starts the ducker and the clients of the services; the buses connect on their own threads.
     func startCarAudio() {
         ducker = MediaDucker(settings: config.ducking, stateDirectory: options.stateDirectory, scheduler: RouteCueLoop.loop, log: log)
+        ducker?.onPreparationChanged = { [weak self] seconds in
+            self?.log.debug("ducking: the departure cue waits \(seconds) s for the music to be down")
+            self?.guidance?.handle(.audioPreparation(seconds: seconds))
+        }
         applyAudioPolicy()
         if options.stateDirectory == nil {
             log.debug("ducking: no --state-dir, so ducked volumes cannot be put back after a crash")

@@ -280,6 +280,7 @@ public final class GuidanceDaemon {
         self.guidance = guidance
         guidance.addListener { [weak self] event in self?.guidanceEvent(event) }
         guidance.onNextCue = { [weak self] heard in self?.ducker?.cuePlanned(heard) }
+        if let seconds = ducker?.preparationSeconds, seconds > 0 { guidance.handle(.audioPreparation(seconds: seconds)) }
         recorder = CueLogRecorder(guidance: guidance) { [weak self] entry in self?.logged(entry) }
         updateStatus(force: true)
         publishProperties()

@@ -6,7 +6,8 @@ import RouteCueCore
 ///
 /// Only players that are `Playing` and `CanControl` are touched. The gain goes down in a ramp, linear in dB, that
 /// ends `leadSeconds` before the first voice sample of a burst: the engine says when the next cue is to be heard
-/// (`cuePlanned`), so the ramp starts ahead of it; an output nobody planned (a UI's Speak) ducks as it starts. The
+/// (`cuePlanned`), so the ramp starts ahead of it; the departure cue waits `preparationSeconds` for it; an output
+/// nobody planned (a UI's Speak) ducks as it starts. The
 /// music stays down through the burst, `holdSeconds` after its last output, then comes back in `rampUpSeconds` to
 /// the very volume it had (the last step sets the original `Double`). A volume change RouteCue did not make is the
 /// user's: it is kept and becomes what is restored; a player that quits is forgotten; one without volume control is
@@ -33,7 +34,9 @@ public final class MediaDucker {
     }
 
     /// The settings (a reload takes effect at the next duck; the level of a duck in progress stays).
-    public var settings: DuckingSettings
+    public var settings: DuckingSettings {
+        didSet { notePreparation() }
+    }
     /// The gain reduction applied now, in dB (0: not ducked; `settings.levelDecibels` when fully down).
     public private(set) var attenuation = 0.0
     /// What happened, for the log.
@@ -54,8 +57,15 @@ public final class MediaDucker {
     private var busy = false
     /// Whether prompts can be heard at all (not muted, not silenced by a call): the music is ducked only then.
     public var promptsAudible = true {
-        didSet { if promptsAudible != oldValue { evaluate() } }
+        didSet {
+            guard promptsAudible != oldValue else { return }
+            evaluate()
+            notePreparation()
+        }
     }
+    /// Hears each change of `preparationSeconds`.
+    public var onPreparationChanged: (@RouteCueLoop (Double) -> Void)?
+    private var announcedPreparation = 0.0
     /// Stopping: nothing is ducked any more.
     private var finished = false
     /// When the first word of the next planned cue is to be heard.
@@ -100,6 +110,28 @@ public final class MediaDucker {
     /// Whether any player is lowered or paused now.
     public var isDucking: Bool { !ducked.isEmpty }
 
+    /// Seconds from the start of a ramp down to the first word it clears the way for (`rampDownSeconds` +
+    /// `leadSeconds`) while some player would be ducked, else 0: how long a cue nobody planned ahead has to wait to be
+    /// heard over music already down.
+    public var preparationSeconds: Double {
+        let lowered = players.values.contains { isDuckable($0) && ($0.volume != nil || settings.withoutVolume == .pause) }
+        guard settings.enabled, promptsAudible, !finished, lowered else { return 0 }
+        return settings.rampDownSeconds + settings.leadSeconds
+    }
+
+    private func notePreparation() {
+        let seconds = preparationSeconds
+        guard seconds != announcedPreparation else { return }
+        announcedPreparation = seconds
+        onPreparationChanged?(seconds)
+    }
+
+    /// Whether a duck takes `player` in: it plays, may be controlled and is not ignored.
+    private func isDuckable(_ player: any DuckablePlayer) -> Bool {
+        player.playbackStatus == "Playing" && player.canControl
+            && !settings.ignoredPlayers.contains(DuckingSettings.playerName(ofBusName: player.busName))
+    }
+
     // MARK: - What the guidance says
 
     /// The next planned cue is to be heard at `heard` (nil: none planned).
@@ -121,6 +153,7 @@ public final class MediaDucker {
         players[player.busName] = player
         restoreFromEarlierRun(player)
         if wantsDown || ramp != nil || !ducked.isEmpty { duck(player) }
+        notePreparation()
     }
 
     /// The player list was read once the bus came up: players of an earlier run's record that are not there are gone.
@@ -143,6 +176,7 @@ public final class MediaDucker {
             log.info("ducking: \(busName) quit while ducked; forgotten")
             writeRecord()
         }
+        notePreparation()
     }
 
     /// The session bus went away: every player with it (the record stays, for players that come back as they were).
@@ -153,6 +187,7 @@ public final class MediaDucker {
         settling = [:]
         leftToUser = []
         if !names.isEmpty { log.warning("ducking: the session bus went away with \(names.count) player\(names.count == 1 ? "" : "s")") }
+        notePreparation()
     }
 
     /// A player reported its volume: RouteCue's own echo, or the user's choice.
@@ -175,6 +210,7 @@ public final class MediaDucker {
     public func playerStateChanged(_ player: any DuckablePlayer) {
         players[player.busName] = player
         if ducked[player.busName] == nil, wantsDown || ramp != nil { duck(player) }
+        notePreparation()
     }
 
     // MARK: - Stopping
@@ -269,8 +305,7 @@ public final class MediaDucker {
     /// Adds `player` to the duck if it plays and may be controlled.
     private func duck(_ player: any DuckablePlayer, writing: Bool = true) {
         let name = player.busName
-        guard ducked[name] == nil, !leftToUser.contains(name), player.playbackStatus == "Playing", player.canControl,
-              !settings.ignoredPlayers.contains(DuckingSettings.playerName(ofBusName: name)) else { return }
+        guard ducked[name] == nil, !leftToUser.contains(name), isDuckable(player) else { return }
         // Just put back, its report may still be an echo of the ramp: the volume it was restored to is its own.
         var original = restoring[name] ?? player.volume
         var sent: [Double] = restoring[name].map { [$0] } ?? []
