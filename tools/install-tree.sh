@@ -91,6 +91,7 @@ install_tree() {
       "$HERE/config/dbus/org.routecue.conf" > "$HERE/.build/org.routecue.conf.$$"
   put 0644 "$HERE/.build/org.routecue.conf.$$" "$DBUS_SYSTEM_POLICY_DIR/org.routecue.conf"
   rm -f "$HERE/.build/org.routecue.conf.$$"
+  put 0644 "$HERE/board/dbus/routecue-ofono.conf" "$DBUS_SYSTEM_POLICY_DIR/routecue-ofono.conf" template
   put 0644 "$HERE/board/systemd/routecue.service" "$SYSTEMD_USER_UNIT_DIR/routecue.service" template
   put 0644 "$HERE/board/sysusers.d/routecue.conf" "$SYSUSERS_DIR/routecue.conf" template
   put 0644 "$HERE/board/alsa/50-routecue.conf" "$ALSA_CONF_DIR/50-routecue.conf" template

@@ -2,7 +2,7 @@ import EventLoopKit
 import Foundation
 
 // `routecue-bench daemon-startup ROUTECUE [--runs N]`: from exec to READY=1 of `routecue run` (no gpsd listening, the
-// null PCM), next to the exec of `routecue --version` in the same run (the process, the Swift runtime and Foundation
+// null PCM), next to the exec of `routecue --version` in the same run (the process, the Swift runtime and the C libraries
 // starting, with nothing of RouteCue's own), and the resident memory at READY.
 
 func daemonStartupBench(_ args: [String]) {
@@ -38,7 +38,7 @@ func daemonStartupBench(_ args: [String]) {
     print("bench daemon-startup: \(runs) runs each of routecue run (release, no gpsd, null PCM), with and without the bus, and of routecue --version, interleaved")
     print(String(format: "  exec → READY=1         p50 %6.1f ms  max %6.1f ms   (goal ≤ 150 ms; --bus system, the default)", median(ready), ready.max() ?? 0))
     print(String(format: "  exec → READY=1 --bus none p50 %6.1f ms  max %6.1f ms", median(readyNoBus), readyNoBus.max() ?? 0))
-    print(String(format: "  exec → exit of --version p50 %6.1f ms  max %6.1f ms   (process + Swift runtime + Foundation)", median(version), version.max() ?? 0))
+    print(String(format: "  exec → exit of --version p50 %6.1f ms  max %6.1f ms   (process, Swift runtime, C libraries)", median(version), version.max() ?? 0))
     print(String(format: "  READY ÷ --version: %.1f×; resident memory at READY p50 %.1f MB", median(ready) / max(0.001, median(version)), median(rss)))
 }
 

@@ -63,6 +63,7 @@ final class InstallTreeTests: CommandTestCase {
             "\(prefix)/share/dbus-1/interfaces/org.routecue.Guidance1.xml",
             "\(prefix)/share/dbus-1/interfaces/org.routecue.Audio1.xml",
             "\(policy)/org.routecue.conf",
+            "\(policy)/routecue-ofono.conf",
             "\(units)/routecue.service",
             "etc/systemd/user/default.target.wants/routecue.service",
             "\(sysusers)/routecue.conf",
@@ -80,7 +81,8 @@ final class InstallTreeTests: CommandTestCase {
                                                     units: "usr/lib/systemd/user"))
 
         for file in ["usr/lib/systemd/user/routecue.service", "usr/lib/sysusers.d/routecue.conf", "etc/alsa/conf.d/50-routecue.conf",
-                     "etc/systemd/system/bluealsa.service.d/routecue.conf", "etc/routecue/routecue.json", "usr/share/dbus-1/system.d/org.routecue.conf"] {
+                     "etc/systemd/system/bluealsa.service.d/routecue.conf", "etc/routecue/routecue.json", "usr/share/dbus-1/system.d/org.routecue.conf",
+                     "usr/share/dbus-1/system.d/routecue-ofono.conf"] {
             let content = try text(file)
             XCTAssertNil(content.range(of: "@[A-Z_]+@", options: .regularExpression), "\(file) keeps a placeholder:\n\(content)")
         }
@@ -93,6 +95,7 @@ final class InstallTreeTests: CommandTestCase {
         XCTAssertTrue(policy.contains("<policy user=\"driver\">") && policy.contains("<policy group=\"dashboard\">"), policy)
         XCTAssertFalse(policy.contains("user=\"routecue\""), policy)
         XCTAssertTrue(try text("usr/lib/sysusers.d/routecue.conf").contains("dashboard"))
+        XCTAssertTrue(try text("usr/share/dbus-1/system.d/routecue-ofono.conf").contains("<policy user=\"driver\">"))
         let binary = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: root.appendingPathComponent("usr/bin/routecue").path)[.posixPermissions] as? Int)
         XCTAssertEqual(binary & 0o777, 0o755)
 
