@@ -31,7 +31,7 @@ enum CLI {
                                           speak a text through RouteCue's audio path (queue, espeak-ng thread,
                                           ALSA thread) on a PCM or into a WAV file (routecue say --help)
           say --list-languages            the languages RouteCue speaks: phrase pack, voice, units, gaps
-          config check [FILE]             validate a configuration file (default /etc/routecue/routecue.json)
+          config check [FILE]             validate a configuration file (or --config FILE; default /etc/routecue/routecue.json)
           fixes inspect FILE [--json]     read a recorded drive (NMEA 0183, gpsd JSON, GPX track) and summarize
                                           its fixes and skipped lines
 

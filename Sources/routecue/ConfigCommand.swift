@@ -6,7 +6,7 @@ enum ConfigCommand {
     /// Where the head unit keeps its configuration.
     static let defaultPath = ConfigurationFile.defaultPath
 
-    static let usage = "usage: routecue config check [FILE]   (default: the file routecue run reads, \(defaultPath) on a head unit)"
+    static let usage = "usage: routecue config check [FILE | --config FILE]   (default: the file routecue run reads, \(defaultPath) on a head unit)"
 
     /// The configuration at `path`, or at the default path when it exists, or the built-in defaults.
     static func load(_ path: String?) throws(RouteImportError) -> RouteCueConfiguration {
@@ -15,7 +15,10 @@ enum ConfigCommand {
 
     /// `routecue config check [FILE]`: exit 0 and say so when the file is valid.
     static func run(_ arguments: [String]) -> Int32 {
-        guard arguments.first == "check", arguments.count <= 2 else {
+        var arguments = arguments
+        // `--config FILE` as every other command takes it, or FILE alone.
+        if arguments.count == 3, arguments[1] == "--config" { arguments.remove(at: 1) }
+        guard arguments.first == "check", arguments.count <= 2, !(arguments.count == 2 && arguments[1].hasPrefix("-")) else {
             CLI.printError(usage, prefixed: arguments.first == "--help")
             return arguments.first == "--help" ? 0 : 2
         }

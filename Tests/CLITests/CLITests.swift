@@ -123,6 +123,13 @@ final class CLITests: CommandTestCase {
         XCTAssertEqual(r.status, 1)
         XCTAssertTrue(r.stderr.contains("import.max_file_bytez: unknown key"), r.stderr)
         XCTAssertTrue(r.stderr.contains("logging.level: unknown log level"), "every problem is listed: \(r.stderr)")
+        // --config FILE as routecue run and simulate take it: the same check.
+        let named = try CommandRunner.routecue(["config", "check", "--config", bad])
+        XCTAssertEqual(named.status, 1)
+        XCTAssertEqual(named.stderr, r.stderr)
+        let unknown = try CommandRunner.routecue(["config", "check", "--conf", "config/routecue.json"])
+        XCTAssertEqual(unknown.status, 2, "an unknown option is a usage error, not a file name")
+        XCTAssertTrue(unknown.stderr.contains("usage: routecue config check [FILE | --config FILE]"), unknown.stderr)
     }
 
     func test_fixesInspect_summarizesTheExampleDrive() throws {
