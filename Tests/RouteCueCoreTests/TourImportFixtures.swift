@@ -44,9 +44,9 @@ enum TourFixtures {
         String(decoding: RouteCueJSON.write(route), as: UTF8.self)
     }
 
-    /// `{"x":…,"y":…}` in EPSG:3857 metres (with a course when given).
+    /// `{"x":…,"y":…}` in PTV Mercator metres, a tour's default (with a course when given).
     static func mercatorPoint(_ c: Coordinate, course: Double? = nil) -> String {
-        let p = Mercator.project(c)
+        let p = Mercator.project(c, radius: Mercator.ptvRadius)
         if let course { return "{\"x\": \(p.x), \"y\": \(p.y), \"course\": \(course)}" }
         return "{\"x\": \(p.x), \"y\": \(p.y)}"
     }

@@ -28,6 +28,43 @@ final class TourImportTests: XCTestCase {
         XCTAssertLessThan(GeoMath.distance(q, berlin), 0.01)
     }
 
+    func test_ptvMercator_workedValues() {
+        // PTV's own table: Karlsruhe at 936826 / 6269877 is 49.01202 N 8.42508 E.
+        let karlsruhe = Mercator.unproject(x: 936_826, y: 6_269_877, radius: Mercator.ptvRadius)
+        XCTAssertEqual(karlsruhe.latitude, 49.01202, accuracy: 5e-6)
+        XCTAssertEqual(karlsruhe.longitude, 8.42508, accuracy: 5e-6)
+        // PTV Developer's guided-navigation example: the request's two waypoints come back as these whole metres.
+        let stations = [(x: 896_061.0, y: 6_242_004.0, lat: 48.847332494, lon: 8.058471679),
+                        (x: 904_039.0, y: 6_238_760.0, lat: 48.8281361, lon: 8.130226135)]
+        for s in stations {
+            let c = Mercator.unproject(x: s.x, y: s.y, radius: Mercator.ptvRadius)
+            XCTAssertLessThan(GeoMath.distance(c, Coordinate(latitude: s.lat, longitude: s.lon)), 1.5, "\(s)")
+        }
+        let there = Mercator.project(karlsruhe, radius: Mercator.ptvRadius)
+        XCTAssertEqual(there.x, 936_826, accuracy: 1e-6)
+        XCTAssertEqual(there.y, 6_269_877, accuracy: 1e-6)
+        XCTAssertEqual(Mercator.maxExtent(radius: Mercator.ptvRadius), 20_015_086.796, accuracy: 0.001)
+    }
+
+    func test_aTourIsPTVMercatorUnlessItsSRSSaysOtherwise() throws {
+        // The PTV example's first point (51.4671 N 6.7568 E) in PTV Mercator metres; read as web Mercator it would
+        // land 4.7 km away, at 51.4251 N 6.7492 E.
+        // (A second stop 20 m east: a tour within 50 m needs no routed geometry.)
+        let point = #"{"type": "regular", "point": {"x": 751321.88, "y": 6696835.94}}, {"type": "regular", "point": {"x": 751341.88, "y": 6696835.94}}"#
+        func first(_ text: String) throws -> Coordinate {
+            try XCTUnwrap(TourFixtures.read(text).waypoints.first?.location)
+        }
+        let ptv = Coordinate(latitude: 51.4671, longitude: 6.7568)
+        for text in ["[\(point)]", #"{"stations": [\#(point)]}"#, #"{"srs": "PTV_MERCATOR", "stations": [\#(point)]}"#,
+                     #"{"srs": "ptv_mercator", "stations": [\#(point)]}"#] {
+            XCTAssertLessThan(GeoMath.distance(try first(text), ptv), 0.1, text)
+        }
+        let web = try first(#"{"srs": "EPSG:3857", "stations": [\#(point)]}"#)
+        XCTAssertEqual(web.latitude, 51.4251, accuracy: 1e-4)
+        XCTAssertEqual(web.longitude, 6.7492, accuracy: 1e-4)
+        XCTAssertEqual(GeoMath.distance(web, ptv), 4_700, accuracy: 100)
+    }
+
     func test_course_workedValues_geographicAndMathematical() {
         // geographic (north 0, clockwise) → mathematical (east 0, counter-clockwise)
         let pairs: [(geographic: Double, mathematical: Double)] = [(0, 90), (90, 0), (180, 270), (270, 180), (45, 45), (135, 315), (315, 135)]
@@ -62,7 +99,7 @@ final class TourImportTests: XCTestCase {
         let south = TourFixtures.line(from: east[10], bearing: 180, count: 11).dropFirst()
         let second = TourFixtures.line(from: GeoMath.destination(from: south.last!, bearing: 180, distance: 20), bearing: 180, count: 6)
         let vehicle = GeoMath.destination(from: berlin, bearing: 270, distance: 15)
-        let text = "{\"srs\": \"EPSG:3857\", \"stations\": [\(TourFixtures.svp(east + south)), \(TourFixtures.svp(second))]}"
+        let text = "{\"srs\": \"PTV_MERCATOR\", \"stations\": [\(TourFixtures.svp(east + south)), \(TourFixtures.svp(second))]}"
         let route = try TourFixtures.read(text, vehicle: vehicle)
 
         XCTAssertEqual(route.legs.count, 1)

@@ -4,10 +4,22 @@
 struct TourDocument {
     /// The coordinate reference system of the stations' `x`/`y` values.
     enum SRS: String {
+        /// PTV Mercator metres (a spherical Mercator on a 6,371 km sphere), what PTV's tours mean by "Mercator": the
+        /// default.
+        case ptvMercator = "PTV_MERCATOR"
+        /// Spherical ("web") Mercator metres on the WGS84 semi-major axis.
+        case mercator = "EPSG:3857"
         /// WGS84 degrees: `x` is longitude, `y` latitude.
         case wgs84 = "EPSG:4326"
-        /// Spherical ("web") Mercator metres, the default.
-        case mercator = "EPSG:3857"
+
+        /// The sphere of a Mercator system, nil for degrees.
+        var sphereRadius: Double? {
+            switch self {
+            case .ptvMercator: Mercator.ptvRadius
+            case .mercator: Mercator.radius
+            case .wgs84: nil
+            }
+        }
     }
 
     /// One point of a station: where it is, and the course the vehicle has there where stated.
@@ -56,7 +68,7 @@ struct TourDocument {
 
     /// Parses and validates a tour document.
     static func parse(_ root: JSONNode) throws(RouteImportError) -> TourDocument {
-        var srs = SRS.mercator
+        var srs = SRS.ptvMercator
         let stationsNode: JSONNode
         switch root.value {
         case .array:
@@ -65,7 +77,7 @@ struct TourDocument {
             if let node = root["srs"] {
                 let text = try node.string()
                 guard let parsed = SRS(rawValue: text.uppercased()) else {
-                    throw node.error("unsupported srs \"\(text)\"; expected \"EPSG:4326\" (WGS84 degrees) or \"EPSG:3857\" (spherical Mercator metres)")
+                    throw node.error("unsupported srs \"\(text)\"; expected \"PTV_MERCATOR\" (PTV Mercator metres, the default), \"EPSG:3857\" (web Mercator metres) or \"EPSG:4326\" (WGS84 degrees)")
                 }
                 srs = parsed
             }
@@ -106,11 +118,13 @@ struct TourDocument {
         let x = try xNode.double(), y = try yNode.double()
         let coordinate: Coordinate
         switch srs {
-        case .mercator:
-            for (value, n) in [(x, xNode), (y, yNode)] where abs(value) > Mercator.maxExtent + 0.001 {
-                throw n.error("\(value) m is beyond the EPSG:3857 extent of ±\(Mercator.maxExtent) m")
+        case .ptvMercator, .mercator:
+            let radius = srs.sphereRadius!
+            let extent = Mercator.maxExtent(radius: radius)
+            for (value, n) in [(x, xNode), (y, yNode)] where abs(value) > extent + 0.001 {
+                throw n.error("\(value) m is beyond the \(srs.rawValue) extent of ±\(extent) m")
             }
-            coordinate = Mercator.unproject(x: x, y: y)
+            coordinate = Mercator.unproject(x: x, y: y, radius: radius)
         case .wgs84:
             guard abs(x) <= 180 else { throw xNode.error("longitude \(x) outside -180…180 (srs EPSG:4326: x is longitude)") }
             guard abs(y) <= 90 else { throw yNode.error("latitude \(y) outside -90…90 (srs EPSG:4326: y is latitude)") }
