@@ -31,6 +31,8 @@ let package = Package(
         .target(name: "ALSAOutput", dependencies: ["CALSA", "EventLoopKit"]),
         .target(name: "Speech", dependencies: ["CESpeakNG", "EventLoopKit"]),
         .target(name: "DBusKit", dependencies: ["CDBus", "EventLoopKit"]),
+        // Plain HTTP/1.1 to a local service (the routing engine), on a thread of its own.
+        .target(name: "HTTPKit", dependencies: ["EventLoopKit"]),
 
         // Wiring of the edges around the core.
         .target(name: "RouteCueService", dependencies: ["RouteCueCore", "EventLoopKit", "GPSD", "ALSAOutput", "Speech", "DBusKit"]),
@@ -48,7 +50,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["RouteCueCore", "DriveLab", "EventLoopKit"]),
 
         .testTarget(name: "RouteCueCoreTests", dependencies: ["RouteCueCore", "TestSupport"]),
-        .testTarget(name: "EdgeTests", dependencies: ["EventLoopKit", "DriveLab", "GPSD", "ALSAOutput", "Speech", "DBusKit", "RouteCueService", "TestSupport"]),
+        .testTarget(name: "EdgeTests", dependencies: ["EventLoopKit", "DriveLab", "GPSD", "ALSAOutput", "Speech", "DBusKit", "HTTPKit", "RouteCueService", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport", "EventLoopKit"]),
     ],
     swiftLanguageModes: [.v6]
