@@ -35,7 +35,7 @@ let package = Package(
         .target(name: "HTTPKit", dependencies: ["EventLoopKit"]),
 
         // Wiring of the edges around the core.
-        .target(name: "RouteCueService", dependencies: ["RouteCueCore", "EventLoopKit", "GPSD", "ALSAOutput", "Speech", "DBusKit"]),
+        .target(name: "RouteCueService", dependencies: ["RouteCueCore", "EventLoopKit", "GPSD", "ALSAOutput", "Speech", "DBusKit", "HTTPKit"]),
 
         // The one executable.
         .executableTarget(name: "routecue", dependencies: ["RouteCueCore", "RouteCueService", "EventLoopKit", "Speech", "DBusKit"]),

@@ -5,8 +5,8 @@ import RouteCueService
 /// `routecue route inspect|convert`: read any supported route file and show or convert it.
 enum RouteCommand {
     static let usage = """
-        usage: routecue route inspect FILE [--format F] [--alternative N] [--from LAT,LON] [--max-size BYTES] [--config FILE] [--json]
-               routecue route convert FILE --to routecue [--output OUT] [--format F] [--alternative N] [--from LAT,LON] [--max-size BYTES] [--config FILE]
+        usage: routecue route inspect FILE [--format F] [--alternative N] [--from LAT,LON] [--engine URL [--lang TAG]] [--max-size BYTES] [--config FILE] [--json]
+               routecue route convert FILE --to routecue [--output OUT] [--format F] [--alternative N] [--from LAT,LON] [--engine URL [--lang TAG]] [--max-size BYTES] [--config FILE]
         """
 
     static let help = """
@@ -17,6 +17,11 @@ enum RouteCommand {
         The format is detected from the content; --format forces one of: \(RouteFormat.allCases.map(\.rawValue).joined(separator: ", ")).
           --alternative N   take the N-th alternative route of the file (0-based; default 0)
           --from LAT,LON    the vehicle's position: a tour's first leg starts there
+          --engine URL      a routing engine (Valhalla's HTTP API, e.g. http://127.0.0.1:8002) that finds the ways a
+                            tour lacks: to each regular station without an embedded route, to each svp trace more than
+                            50 m away (default: routing.engine_url of the configuration; none when not set)
+          --lang TAG        the language the engine words street names and instructions in (default en-US); units
+                            follow timing.units of the configuration
           --max-size BYTES  refuse files larger than this (default: import.max_file_bytes of the configuration,
                             \(ImportOptions.defaultMaxBytes) = 64 MB when not set)
           --config FILE     configuration file (default: as routecue run, \(ConfigCommand.defaultPath) when it exists)
@@ -38,22 +43,23 @@ enum RouteCommand {
         }
         return CLI.exitStatus(usage: usage) {
             let args = try ArgumentList(Array(arguments.dropFirst()),
-                                        valued: ["format", "alternative", "from", "max-size", "to", "output", "config"],
+                                        valued: ["format", "alternative", "from", "max-size", "to", "output", "config", "engine", "lang"],
                                         flagNames: ["json", "help"])
             if args.flag("help") { print(help); return 0 }
             let file = try args.singleFile()
             let options = try importOptions(args)
+            let engine = try routingEngine(args, maxBytes: options.maxBytes)
             switch sub {
             case "inspect":
                 if args.value("to") != nil || args.value("output") != nil {
                     throw ArgumentList.UsageError(description: "--to and --output belong to 'route convert'")
                 }
-                return try inspect(file, options: options, json: args.flag("json"))
+                return try inspect(file, options: options, engine: engine, json: args.flag("json"))
             case "convert":
                 guard let to = args.value("to") else { throw ArgumentList.UsageError(description: "missing --to routecue") }
                 guard to == "routecue" else { throw ArgumentList.UsageError(description: "--to supports only 'routecue', not '\(to)'") }
                 if args.flag("json") { throw ArgumentList.UsageError(description: "--json belongs to 'route inspect'") }
-                return try convert(file, options: options, output: args.value("output"))
+                return try convert(file, options: options, engine: engine, output: args.value("output"))
             default:
                 throw ArgumentList.UsageError(description: "unknown route command '\(sub)'")
             }
@@ -78,13 +84,34 @@ enum RouteCommand {
         return options
     }
 
-    static func load(_ path: String, options: ImportOptions) throws(RouteImportError) -> Route {
+    /// The routing engine of `--engine` or of the configuration's `routing` section, nil when there is none.
+    static func routingEngine(_ args: ArgumentList, maxBytes: Int) throws -> RoutingEngine? {
+        let config = try ConfigCommand.load(args.value("config"))
+        var settings = config.routing
+        if let url = args.value("engine") {
+            guard RoutingSettings.isEngineURL(url) else {
+                throw ArgumentList.UsageError(description: "--engine needs an http:// URL such as http://127.0.0.1:8002, not '\(url)'")
+            }
+            settings.engineURL = url
+        } else if args.value("lang") != nil, settings.engineURL == nil {
+            throw ArgumentList.UsageError(description: "--lang words the routing engine's answers: it needs --engine URL (or routing.engine_url)")
+        }
+        do {
+            return try RoutingEngine(settings: settings, language: args.value("lang") ?? "en-US", units: config.timingOptions.units,
+                                     mode: config.timingOptions.mode, maxBytes: maxBytes)
+        } catch {
+            throw ArgumentList.UsageError(description: error.message)
+        }
+    }
+
+    static func load(_ path: String, options: ImportOptions, engine: RoutingEngine? = nil) throws(RouteImportError) -> Route {
         let bytes = try InputFile.read(path, maxBytes: options.maxBytes)
+        if let engine { return try engine.readBlocking(bytes, name: path, options: options) }
         return try RouteReader.read(bytes, name: path, options: options)
     }
 
-    static func inspect(_ path: String, options: ImportOptions, json: Bool) throws -> Int32 {
-        let route = try load(path, options: options)
+    static func inspect(_ path: String, options: ImportOptions, engine: RoutingEngine?, json: Bool) throws -> Int32 {
+        let route = try load(path, options: options, engine: engine)
         let inspection = RouteInspection(route)
         if json {
             try CLI.printJSON(inspection)
@@ -94,8 +121,8 @@ enum RouteCommand {
         return 0
     }
 
-    static func convert(_ path: String, options: ImportOptions, output: String?) throws -> Int32 {
-        let route = try load(path, options: options)
+    static func convert(_ path: String, options: ImportOptions, engine: RoutingEngine?, output: String?) throws -> Int32 {
+        let route = try load(path, options: options, engine: engine)
         let bytes = RouteCueJSON.write(route)
         if let output {
             do throws(SystemCallError) {

@@ -27,6 +27,8 @@ public struct RouteCueConfiguration: Sendable, Equatable {
     public var calls = CallSettings()
     /// The `bluetooth` section: the hands-free device of the `hfp` route.
     public var bluetooth = BluetoothSettings()
+    /// The `routing` section: the routing engine for tours.
+    public var routing = RoutingSettings()
 
     /// The audio route names the file may configure.
     public static var audioRouteNames: [String] { AudioSection.routeNames }
@@ -79,6 +81,7 @@ public struct RouteCueConfiguration: Sendable, Equatable {
             case "ducking": CarAudioSection.readDucking(section, into: &config.ducking, problems: problems)
             case "calls": CarAudioSection.readCalls(section, into: &config.calls, problems: problems)
             case "bluetooth": CarAudioSection.readBluetooth(section, into: &config.bluetooth, problems: problems)
+            case "routing": RoutingSection.read(section, into: &config.routing, problems: problems)
             default:
                 throw ConfigObject.unknownKey(section)
             }

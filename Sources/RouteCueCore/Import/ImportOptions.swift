@@ -11,6 +11,9 @@ public struct ImportOptions: Sendable, Equatable {
     public var maxBytes: Int = ImportOptions.defaultMaxBytes
     /// The vehicle's current position: a tour's first leg starts here.
     public var vehiclePosition: Coordinate?
+    /// Routed geometry a routing engine found for a tour, by station index: the way to a station that has no embedded
+    /// `route` of its own (`TourRouting.legRequests` says which stations need one).
+    public var routedLegs: [Int: Route] = [:]
 
     /// Default options: detect the format, first alternative, 64 MB limit.
     public init(format: RouteFormat? = nil, alternative: Int = 0, maxBytes: Int = ImportOptions.defaultMaxBytes,

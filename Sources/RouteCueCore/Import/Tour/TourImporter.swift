@@ -95,13 +95,12 @@ private struct TourAssembler {
 
     private mutating func addRegular(_ station: TourDocument.Station, point: TourDocument.Point, isDestination: Bool) throws(RouteImportError) {
         var arrive: Maneuver?
-        if let node = station.route {
-            let embedded = try EmbeddedRoute.read(node, options: options)
+        if let embedded = try routed(station) {
             try checkStart(of: embedded, station: station)
             let end = embedded.route.geometry.coordinates[embedded.route.geometry.count - 1]
             let miss = GeoMath.distance(end, point.coordinate)
             guard miss <= TourImporter.maxRouteSnap else {
-                throw RouteImportError(location: node.path,
+                throw RouteImportError(location: embedded.prefix,
                                        message: "the embedded route ends \(metres(miss)) from the station's point (at most \(metres(TourImporter.maxRouteSnap)))")
             }
             appendRouted(embedded)
@@ -111,7 +110,7 @@ private struct TourAssembler {
         } else {
             let from = station.index == 0 ? "the vehicle position" : "the previous station"
             throw RouteImportError(location: station.path,
-                                   message: "regular station needs an embedded \"route\" (routed geometry from \(from)); a routing client comes later")
+                                   message: "regular station needs an embedded \"route\" (routed geometry from \(from)) or a routing engine (--engine URL)")
         }
         var stop = Waypoint(name: station.name, location: point.coordinate, role: isDestination ? .destination : .via)
         stop.legEnding = legs.count
@@ -121,8 +120,7 @@ private struct TourAssembler {
 
     private mutating func addTrace(_ station: TourDocument.Station, points: [TourDocument.Point], endsTour: Bool) throws(RouteImportError) {
         let first = points[0].coordinate
-        if let node = station.route, station.index > 0 || vehiclePosition != nil {
-            let embedded = try EmbeddedRoute.read(node, options: options)
+        if station.index > 0 || vehiclePosition != nil, let embedded = try routed(station) {
             try checkStart(of: embedded, station: station)
             appendRouted(embedded)
             position = embedded.route.geometry.coordinates[embedded.route.geometry.count - 1]
@@ -130,10 +128,11 @@ private struct TourAssembler {
         if let p = position {
             let gap = GeoMath.distance(p, first)
             guard gap <= TourImporter.maxStraightGap else {
-                let from = station.route != nil ? "the end of its embedded route"
+                let routed = station.route != nil || options.routedLegs[station.index] != nil
+                let from = routed ? "the end of its routed way"
                     : station.index == 0 ? "the vehicle position" : "the previous station"
-                let what = station.route != nil ? "the embedded \"route\" must lead to the trace"
-                    : "needs an embedded \"route\" (routed geometry to the trace); a routing client comes later"
+                let what = routed ? "the routed way must lead to the trace"
+                    : "needs an embedded \"route\" (routed geometry to the trace) or a routing engine (--engine URL)"
                 throw RouteImportError(location: station.path,
                                        message: "svp trace starts \(metres(gap)) from \(from), more than \(metres(TourImporter.maxStraightGap)): \(what)")
             }
@@ -144,6 +143,12 @@ private struct TourAssembler {
             waypointOrder.append(.silent(leg: legs.count, via: k))
         }
         position = points[points.count - 1].coordinate
+    }
+
+    /// The routed way to `station`: its embedded `route`, else what the routing engine found, else nil.
+    private func routed(_ station: TourDocument.Station) throws(RouteImportError) -> EmbeddedRoute? {
+        if let node = station.route { return try EmbeddedRoute.read(node, options: options) }
+        return options.routedLegs[station.index].map { EmbeddedRoute(route: $0, prefix: "\(station.path).engine") }
     }
 
     /// Adds an embedded route's geometry and maneuvers to the leg and its warnings to the route.

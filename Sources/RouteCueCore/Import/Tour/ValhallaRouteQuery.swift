@@ -1,0 +1,59 @@
+/// The body of a Valhalla `/route` request for one tour leg: two `break` locations, headings where the tour states a
+/// course (north 0°, clockwise, as Valhalla takes them; the tolerance lets the engine snap to the road's own
+/// bearing), the costing of the transport mode, the answer in OSRM form (which `OSRMImporter` reads, voice
+/// instructions included) and worded in RouteCue's language and units, so street names and maneuvers come back
+/// as they will be spoken.
+public struct ValhallaRouteQuery: Sendable, Equatable {
+    /// Valhalla's costing model (`auto`, `truck`, `bicycle`, `pedestrian`, …).
+    public var costing: String
+    /// The language the engine words its instructions in (BCP 47, `de-DE`).
+    public var language: String
+    /// Kilometres or miles in the instructions.
+    public var units: UnitSystem
+    /// Degrees a heading may differ from the road's bearing.
+    public var headingTolerance: Double
+
+    /// A query for the `auto` costing, or another.
+    public init(costing: String = "auto", language: String = "en-US", units: UnitSystem = .metric, headingTolerance: Double = 45) {
+        self.costing = costing
+        self.language = language
+        self.units = units
+        self.headingTolerance = headingTolerance
+    }
+
+    /// The costing for a transport mode.
+    public static func costing(for mode: TransportMode) -> String {
+        switch mode {
+        case .car, .taxi: "auto"
+        case .truck: "truck"
+        case .bus: "bus"
+        case .scooter: "motor_scooter"
+        case .bicycle: "bicycle"
+        case .pedestrian: "pedestrian"
+        }
+    }
+
+    /// The JSON body for `leg`.
+    public func body(for leg: TourLegRequest) -> String {
+        let locations: [JSONValue] = [location(leg.from, heading: leg.fromCourse), location(leg.to, heading: leg.toCourse)]
+        let query = JSONObject([
+            ("locations", .array(locations)),
+            ("costing", .string(costing)),
+            ("directions_options", .object(JSONObject([("language", .string(language)),
+                                                       ("units", .string(units == .metric ? "kilometers" : "miles"))]))),
+            ("format", .string("osrm")),
+            ("voice_instructions", .bool(true)),
+            ("banner_instructions", .bool(true)),
+        ])
+        return JSONTextWriter.line(.object(query))
+    }
+
+    private func location(_ c: Coordinate, heading: Double?) -> JSONValue {
+        var pairs: [(String, JSONValue)] = [("lat", .number(c.latitude)), ("lon", .number(c.longitude)), ("type", .string("break"))]
+        if let heading {
+            pairs.append(("heading", .number(heading.rounded())))
+            pairs.append(("heading_tolerance", .number(headingTolerance)))
+        }
+        return .object(JSONObject(pairs))
+    }
+}

@@ -1,0 +1,84 @@
+import HTTPKit
+import RouteCueCore
+
+/// The routing engine RouteCue asks for the ways a tour does not carry (Valhalla's `/route`, answered in OSRM form):
+/// builds each leg's request, reads the answer into a route, and turns every failure into an import error naming
+/// the station (`stations[2]: routing engine http://127.0.0.1:8002: unreachable (Connection refused)`).
+public struct RoutingEngine: Sendable {
+    /// Where the engine listens.
+    public var endpoint: HTTPEndpoint
+    /// How each leg is asked for (costing, language, units).
+    public var query: ValhallaRouteQuery
+    /// Seconds one request may take in all.
+    public var timeout: Double
+    /// The largest answer read.
+    public var maxBytes: Int
+
+    /// The engine of `settings` for a guidance in `language` and `units` of transport `mode`; nil when none is
+    /// configured; a URL that cannot be used is an error naming `routing.engine_url`.
+    public init?(settings: RoutingSettings, language: String, units: UnitSystem, mode: TransportMode,
+                 maxBytes: Int = ImportOptions.defaultMaxBytes) throws(RouteImportError) {
+        guard let url = settings.engineURL else { return nil }
+        do {
+            endpoint = try HTTPEndpoint(url)
+        } catch {
+            throw RouteImportError(location: "routing.engine_url", message: error.description)
+        }
+        query = ValhallaRouteQuery(costing: settings.costing ?? ValhallaRouteQuery.costing(for: mode), language: language, units: units)
+        timeout = settings.timeoutSeconds
+        self.maxBytes = maxBytes
+    }
+
+    /// The HTTP request for `leg`.
+    public func request(for leg: TourLegRequest) -> HTTPRequest {
+        .postJSON("/route", query.body(for: leg))
+    }
+
+    /// Reads what the engine answered for `leg`.
+    public func route(from result: Result<HTTPResponse, HTTPError>, for leg: TourLegRequest) -> Result<Route, RouteImportError> {
+        let response: HTTPResponse
+        switch result {
+        case .success(let r): response = r
+        case .failure(let error): return .failure(failure(leg, "routing engine \(error)"))
+        }
+        guard response.status == 200 else {
+            return .failure(failure(leg, "routing engine \(endpoint) answered \(response.status)\(Self.reason(response))"))
+        }
+        do {
+            let route = try RouteReader.read(response.body, name: "answer of \(endpoint)", options: ImportOptions(format: .osrm, maxBytes: maxBytes))
+            return .success(route)
+        } catch {
+            return .failure(failure(leg, "routing engine \(endpoint) gave an unreadable route: \(error)"))
+        }
+    }
+
+    /// Asks for `leg` and waits (a command-line tool, or a thread made for it; never the event loop).
+    public func routeBlocking(_ leg: TourLegRequest) -> Result<Route, RouteImportError> {
+        route(from: HTTPExchange.perform(request(for: leg), at: endpoint, timeout: timeout, maxBodyBytes: maxBytes), for: leg)
+    }
+
+    /// Reads the tour (or any route document) in `bytes`, asking the engine, blocking, for every way it lacks.
+    public func readBlocking(_ bytes: [UInt8], name: String, options: ImportOptions) throws(RouteImportError) -> Route {
+        var options = options
+        for leg in try TourRouting.legRequests(in: bytes, name: name, options: options) {
+            switch routeBlocking(leg) {
+            case .success(let route): options.routedLegs[leg.station] = route
+            case .failure(let error): throw error.inFile(name)
+            }
+        }
+        return try RouteReader.read(bytes, name: name, options: options)
+    }
+
+    private func failure(_ leg: TourLegRequest, _ message: String) -> RouteImportError {
+        RouteImportError(location: leg.path, message: message)
+    }
+
+    /// `: why` from a Valhalla (`error`, `error_code`) or OSRM (`code`, `message`) error body, if it has one.
+    private static func reason(_ response: HTTPResponse) -> String {
+        guard let root = try? RouteReader.parseJSON(response.body) else { return "" }
+        let text = (try? root["error"]?.string()) ?? (try? root["message"]?.string()) ?? nil
+        let code = (try? root["error_code"]?.int()).map { " (error \($0))" } ?? ((try? root["code"]?.string()).map { " (\($0))" } ?? "")
+        guard let text else { return code }
+        return ": \(text.prefix(200))\(code)"
+    }
+}
