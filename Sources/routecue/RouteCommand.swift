@@ -85,7 +85,10 @@ enum RouteCommand {
     }
 
     /// The routing engine of `--engine` or of the configuration's `routing` section, nil when there is none.
-    static func routingEngine(_ args: ArgumentList, maxBytes: Int) throws -> RoutingEngine? {
+    /// `language`, `units` and `mode` are the guidance's where a command has its own (simulate), else the
+    /// configuration's (and `--lang`).
+    static func routingEngine(_ args: ArgumentList, maxBytes: Int, language: String? = nil, units: UnitSystem? = nil,
+                              mode: TransportMode? = nil) throws -> RoutingEngine? {
         let config = try ConfigCommand.load(args.value("config"))
         var settings = config.routing
         if let url = args.value("engine") {
@@ -93,12 +96,12 @@ enum RouteCommand {
                 throw ArgumentList.UsageError(description: "--engine needs an http:// URL such as http://127.0.0.1:8002, not '\(url)'")
             }
             settings.engineURL = url
-        } else if args.value("lang") != nil, settings.engineURL == nil {
+        } else if language == nil, args.value("lang") != nil, settings.engineURL == nil {
             throw ArgumentList.UsageError(description: "--lang words the routing engine's answers: it needs --engine URL (or routing.engine_url)")
         }
         do {
-            return try RoutingEngine(settings: settings, language: args.value("lang") ?? "en-US", units: config.timingOptions.units,
-                                     mode: config.timingOptions.mode, maxBytes: maxBytes)
+            return try RoutingEngine(settings: settings, language: language ?? args.value("lang") ?? "en-US",
+                                     units: units ?? config.timingOptions.units, mode: mode ?? config.timingOptions.mode, maxBytes: maxBytes)
         } catch {
             throw ArgumentList.UsageError(description: error.message)
         }

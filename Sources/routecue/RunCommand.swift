@@ -7,7 +7,7 @@ enum RunCommand {
     static let usage = """
         usage: routecue run [--config FILE] [--route FILE] [--gpsd HOST:PORT] [--device PCM] [--cues FILE]
                             [--state-dir DIR] [--lang TAG] [--phrases DIR] [--log-level LEVEL]
-                            [--bus system|session|ADDRESS|none] [--session-bus session|ADDRESS|none]
+                            [--bus system|session|ADDRESS|none] [--session-bus session|ADDRESS|none] [--engine URL]
         """
 
     static let help = """
@@ -38,6 +38,9 @@ enum RunCommand {
           --session-bus BUS   where the media players are ducked (MPRIS) and PipeWire's telephony is followed:
                               session (DBUS_SESSION_BUS_ADDRESS), an address, or none (default: the
                               configuration's ducking.session_bus, else the session bus when there is one)
+          --engine URL        the routing engine (Valhalla's HTTP API) that gives a tour's missing ways, the first
+                              from the last fix (default: the configuration's routing.engine_url; none when not set).
+                              A tour given with --route while the engine is down is tried again until it answers
           --debug-block-loop AFTER:FOR
                               debugging: block the event loop AFTER seconds after start for FOR seconds (the systemd
                               watchdog pings stop)
@@ -59,7 +62,7 @@ enum RunCommand {
         let level: DaemonLog.Severity?
         do {
             let args = try ArgumentList(arguments, valued: ["config", "route", "gpsd", "device", "cues", "state-dir", "lang",
-                                                            "phrases", "log-level", "debug-block-loop", "bus", "session-bus"],
+                                                            "phrases", "log-level", "debug-block-loop", "bus", "session-bus", "engine"],
                                         flagNames: ["help"])
             guard args.positional.isEmpty else { throw ArgumentList.UsageError(description: "unexpected argument '\(args.positional[0])'") }
             var parsed = DaemonOptions()
@@ -74,6 +77,12 @@ enum RunCommand {
             if let bus = args.value("bus") {
                 guard !bus.isEmpty else { throw ArgumentList.UsageError(description: "--bus needs system, session, an address or none") }
                 parsed.bus = bus == "none" ? nil : BusAddress(argument: bus)
+            }
+            if let url = args.value("engine") {
+                guard RoutingSettings.isEngineURL(url) else {
+                    throw ArgumentList.UsageError(description: "--engine needs an http:// URL such as http://127.0.0.1:8002, not '\(url)'")
+                }
+                parsed.engineURL = url
             }
             if let bus = args.value("session-bus") {
                 guard !bus.isEmpty, bus != "system" else { throw ArgumentList.UsageError(description: "--session-bus needs session, an address or none") }

@@ -9,7 +9,7 @@ enum SimulateCommand {
                                  [--lang TAG] [--phrases DIR] [--markup plain|ssml|ssml-phonemes]
                                  [--units metric|imperial_us|imperial_uk] [--mode MODE]
                                  [--fix-latency MS] [--fix-jitter MS] [--audio-route default|speaker|hfp]
-                                 [--max-size BYTES] [--quiet]
+                                 [--engine URL] [--max-size BYTES] [--quiet]
         """
 
     static let help = """
@@ -35,6 +35,9 @@ enum SimulateCommand {
           --fix-latency MS  mean delay of each fix before it reaches RouteCue (default 300)
           --fix-jitter MS   uniform jitter around it (default 100)
           --audio-route R   whose latency and pre-roll apply (default: default)
+          --engine URL      a routing engine (Valhalla's HTTP API) for a tour's missing ways, asked in the guidance's
+                            language and units; the first way starts at the drive's first fix (default:
+                            routing.engine_url of the configuration)
           --max-size BYTES  refuse larger route and drive files (default: the configuration's, 64 MB)
           --quiet           no summary on standard output
         Every cue is synthesized with espeak-ng to learn its real duration. The summary lists every cue spoken
@@ -46,17 +49,22 @@ enum SimulateCommand {
         if arguments.contains("--help") || arguments.contains("-h") { print(help); return 0 }
         return CLI.exitStatus(usage: usage) {
             let args = try ArgumentList(arguments, valued: ["route", "fixes", "cues", "wav", "device", "config", "lang", "phrases", "markup", "units", "mode",
-                                                            "fix-latency", "fix-jitter", "audio-route", "max-size"],
+                                                            "fix-latency", "fix-jitter", "audio-route", "max-size", "engine"],
                                         flagNames: ["quiet", "help"])
             guard args.positional.isEmpty else { throw ArgumentList.UsageError(description: "unexpected argument '\(args.positional[0])'") }
             guard let routePath = args.value("route") else { throw ArgumentList.UsageError(description: "missing --route FILE") }
             guard let fixesPath = args.value("fixes") else { throw ArgumentList.UsageError(description: "missing --fixes FILE") }
             guard let cuesPath = args.value("cues") else { throw ArgumentList.UsageError(description: "missing --cues OUT.jsonl") }
             let settings = try SimulationSettings(args)
-            let route = try RouteCommand.load(routePath, options: ImportOptions(maxBytes: settings.maxBytes))
             let fixBytes = try InputFile.read(fixesPath, maxBytes: settings.maxBytes)
             let read = try FixReader.read(fixBytes, name: fixesPath, options: FixReadOptions(maxBytes: settings.maxBytes))
             guard !read.fixes.isEmpty else { throw RouteImportError(file: fixesPath, message: "holds no fixes") }
+            let routing = try RouteCommand.routingEngine(args, maxBytes: settings.maxBytes, language: settings.wording.language,
+                                                         units: settings.timing.units, mode: settings.timing.mode)
+            var importOptions = ImportOptions(maxBytes: settings.maxBytes)
+            // With an engine, a tour's first way starts where the drive does (without one, at the first station).
+            if routing != nil { importOptions.vehiclePosition = read.fixes.lazy.compactMap(\.position).first }
+            let route = try RouteCommand.load(routePath, options: importOptions, engine: routing)
             do { try FileSystem.writeAtomically([], to: cuesPath) } catch {
                 throw RouteImportError(file: cuesPath, message: "cannot create the cue log")
             }

@@ -7,6 +7,9 @@ public struct RouteImportError: Error, Equatable, Sendable, CustomStringConverti
     public var location: String?
     /// What is wrong there.
     public var message: String
+    /// Whether trying again may succeed: a routing engine that could not be reached, timed out or failed inside;
+    /// the document itself may be fine.
+    public var isTransient = false
 
     /// Creates an error; `file` is usually set later by `RouteReader`.
     public init(file: String? = nil, location: String? = nil, message: String) {

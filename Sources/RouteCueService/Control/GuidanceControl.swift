@@ -6,8 +6,9 @@ import EventLoopKit
 /// when it refuses.
 @RouteCueLoop
 protocol GuidanceControl: AnyObject {
-    /// Imports `document` (`format` auto or a format name) and guides along it; the number of maneuvers.
-    func loadRoute(_ document: [UInt8], format: String, source: String) throws(BusError) -> Int
+    /// Imports `document` (`format` auto or a format name) and guides along it; `completion` gets the number of
+    /// maneuvers, at once, or once the routing engine has given a tour's missing ways.
+    func loadRoute(_ document: [UInt8], format: String, source: String, completion: @escaping @RouteCueLoop (Result<Int, BusError>) -> Void)
     /// Starts guidance on the loaded route.
     func startGuidance() throws(BusError)
     /// Stops guidance; the route stays loaded.
@@ -65,6 +66,14 @@ enum ControlInterfaces {
         do { call.reply(try body()) } catch { call.fail(error) }
     }
 
+    /// Replies to LoadRoute(Fd) with the number of maneuvers, or fails it.
+    private static func answerLoad(_ call: MethodInvocation, _ result: Result<Int, BusError>) {
+        switch result {
+        case .success(let count): call.reply([.uint32(UInt32(count))])
+        case .failure(let error): call.fail(error)
+        }
+    }
+
     static func guidanceInterface(_ control: GuidanceControl, maxDocumentBytes: Int) -> ExportedInterface {
         let values: @RouteCueLoop () -> [String: DBusValue] = { [weak control] in control?.guidanceProperties() ?? [:] }
         return ExportedInterface(
@@ -72,22 +81,23 @@ enum ControlInterfaces {
             methods: [
                 ExportedMethod("LoadRoute", inputs: [DBusArgument("format", .string), DBusArgument("document", .string)],
                                outputs: [DBusArgument("maneuvers", .uint32)]) { [weak control] call in
-                    answer(call) { () throws(BusError) in
-                        guard let control else { throw BusError(.failed, "RouteCue is stopping") }
-                        let document = call.arguments[1].string ?? ""
-                        guard document.utf8.count <= maxDocumentBytes else {
-                            throw BusError(name: ControlErrors.badRoute, message: "the document is \(document.utf8.count) bytes, over the limit of \(maxDocumentBytes) (import.max_file_bytes)")
-                        }
-                        return [.uint32(UInt32(try control.loadRoute(Array(document.utf8), format: call.arguments[0].string ?? "auto", source: "LoadRoute from \(call.sender)")))]
+                    guard let control else { return call.fail(BusError(.failed, "RouteCue is stopping")) }
+                    let document = call.arguments[1].string ?? ""
+                    guard document.utf8.count <= maxDocumentBytes else {
+                        return call.fail(BusError(name: ControlErrors.badRoute, message: "the document is \(document.utf8.count) bytes, over the limit of \(maxDocumentBytes) (import.max_file_bytes)"))
+                    }
+                    control.loadRoute(Array(document.utf8), format: call.arguments[0].string ?? "auto", source: "LoadRoute from \(call.sender)") {
+                        answerLoad(call, $0)
                     }
                 },
                 ExportedMethod("LoadRouteFd", inputs: [DBusArgument("fd", .unixFD), DBusArgument("format", .string)],
                                outputs: [DBusArgument("maneuvers", .uint32)]) { [weak control] call in
-                    answer(call) { () throws(BusError) in
-                        guard let control else { throw BusError(.failed, "RouteCue is stopping") }
-                        guard case .unixFD(let fd) = call.arguments[0] else { throw BusError(.invalidArgs, "no file descriptor") }
-                        let document = try DescriptorReader.readAll(fd.descriptor, limit: maxDocumentBytes)
-                        return [.uint32(UInt32(try control.loadRoute(document, format: call.arguments[1].string ?? "auto", source: "LoadRouteFd from \(call.sender)")))]
+                    guard let control else { return call.fail(BusError(.failed, "RouteCue is stopping")) }
+                    guard case .unixFD(let fd) = call.arguments[0] else { return call.fail(BusError(.invalidArgs, "no file descriptor")) }
+                    let document: [UInt8]
+                    do throws(BusError) { document = try DescriptorReader.readAll(fd.descriptor, limit: maxDocumentBytes) } catch { return call.fail(error) }
+                    control.loadRoute(document, format: call.arguments[1].string ?? "auto", source: "LoadRouteFd from \(call.sender)") {
+                        answerLoad(call, $0)
                     }
                 },
                 ExportedMethod("Start") { [weak control] call in
@@ -202,6 +212,9 @@ enum ControlInterfaces {
 enum ControlErrors {
     /// A route document that does not import (the message says where: key path, or line and column).
     static let badRoute = "org.routecue.Error.BadRoute"
+    /// A tour whose ways the routing engine could not give: unreachable, timed out, failed (the message names the
+    /// station). The document may be fine; trying again may succeed.
+    static let routingFailed = "org.routecue.Error.RoutingFailed"
     /// A method that needs a route, without one.
     static let noRoute = "org.routecue.Error.NoRoute"
 }

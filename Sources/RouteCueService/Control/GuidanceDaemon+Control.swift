@@ -26,22 +26,34 @@ extension GuidanceDaemon: GuidanceControl {
 
     // MARK: - Guidance1 methods
 
-    func loadRoute(_ document: [UInt8], format: String, source: String) throws(BusError) -> Int {
+    func loadRoute(_ document: [UInt8], format: String, source: String, completion: @escaping @RouteCueLoop (Result<Int, BusError>) -> Void) {
         var importOptions = config.importOptions
+        // With an engine, a tour's first way starts where the car is (without one, at the first station).
+        if routeImporter.engine != nil { importOptions.vehiclePosition = lastPosition }
         if format != "auto" {
             guard let forced = RouteFormat(rawValue: format) else {
                 let known = ["auto"] + RouteFormat.allCases.map(\.rawValue)
-                throw BusError(.invalidArgs, "format \"\(format)\" is not one of \(known.joined(separator: ", "))")
+                return completion(.failure(BusError(.invalidArgs, "format \"\(format)\" is not one of \(known.joined(separator: ", "))")))
             }
             importOptions.format = forced
         }
-        let route: Route
-        do {
-            route = try RouteReader.read(document, name: "the document", options: importOptions)
-        } catch {
-            log.warning("\(source): route not loaded: \(error)")
-            throw BusError(name: ControlErrors.badRoute, message: "\(error)")
+        if routeImporter.needsEngine(document, name: "the document", options: importOptions) {
+            log.info("\(source): asking the routing engine for the tour's ways")
         }
+        routeImporter.read(document, name: "the document", options: importOptions) { [weak self] result in
+            guard let self else { return completion(.failure(BusError(.failed, "RouteCue is stopping"))) }
+            switch result {
+            case .success(let route):
+                completion(.success(self.loaded(route, from: source)))
+            case .failure(let error):
+                self.log.warning("\(source): route not loaded: \(error)")
+                completion(.failure(BusError(name: error.isTransient ? ControlErrors.routingFailed : ControlErrors.badRoute, message: "\(error)")))
+            }
+        }
+    }
+
+    /// Takes `route` as the loaded one (guided at once while guiding); its number of maneuvers.
+    private func loaded(_ route: Route, from source: String) -> Int {
         ProcessMemory.releaseFreeHeap()
         if guidance != nil {
             load(route, from: source)

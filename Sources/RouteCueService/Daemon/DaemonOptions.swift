@@ -24,6 +24,8 @@ public struct DaemonOptions: Sendable {
     /// The session bus of the media players (MPRIS) and PipeWire's telephony (`--session-bus session|ADDRESS|none`);
     /// nil: the configuration's `ducking.session_bus`, else the environment's session bus.
     public var sessionBus: String?
+    /// The routing engine's URL (`--engine URL`), instead of the configuration's `routing.engine_url`.
+    public var engineURL: String?
     /// Debugging the watchdog: block the loop's thread `after` seconds after start, for `duration` seconds.
     public var blockLoop: (after: Double, duration: Double)?
 

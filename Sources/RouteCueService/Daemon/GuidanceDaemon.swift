@@ -50,6 +50,15 @@ public final class GuidanceDaemon {
     var control: ControlBus?
     /// The route guided along, or loaded and waiting for Start.
     var loadedRoute: Route?
+    /// Reads route documents, asking the routing engine for the ways a tour lacks.
+    lazy var routeImporter = RouteImporter(engine: nil)
+    /// Where the last fix put the vehicle (a tour's first way starts there).
+    var lastPosition: Coordinate?
+    /// Retries of the route given at start while the routing engine cannot be reached.
+    private lazy var routeRetryTimer = LoopTimer(on: RouteCueLoop.loop) { [weak self] in
+        if let path = self?.options.routePath { self?.loadRoute(path) }
+    }
+    private var routeRetries = 0
     /// Maneuvers a cue has been spoken for (GetManeuvers' `announced`).
     var announcedManeuvers: Set<Int> = []
     /// The engine's cues queued or playing, by output id (EventText's words and details).
@@ -145,6 +154,8 @@ public final class GuidanceDaemon {
             log.level = options.logLevel ?? DaemonLog.Severity(config.logging.level)
             if let path = options.cuesPath { cueLog = try CueLogFile(path: path) }
             if let directory = options.stateDirectory { try Self.makeDirectory(directory) }
+            routeImporter.engine = try routingEngine(config)
+            if let engine = routeImporter.engine { log.info("routing engine \(engine.endpoint) (\(engine.query.costing), \(engine.query.language))") }
         } catch {
             log.error("\(error)")
             end(.configuration)
@@ -245,20 +256,49 @@ public final class GuidanceDaemon {
 
     // MARK: - Routes
 
-    /// Loads the route or tour at `path`: a file that does not import is an error line and changes nothing.
+    /// Loads the route or tour at `path`: a file that does not import is an error line and changes nothing. A tour
+    /// whose ways the routing engine could not give (unreachable, timed out) is tried again, 2 s later and then
+    /// doubling up to a minute.
     public func loadRoute(_ path: String) {
-        let route: Route
+        let bytes: [UInt8]
+        var options = config.importOptions
+        // With an engine, a tour's first way starts where the car is (without one, at the first station).
+        if routeImporter.engine != nil { options.vehiclePosition = lastPosition }
         do {
-            let options = config.importOptions
-            route = try RouteReader.read(try InputFile.read(path, maxBytes: options.maxBytes), name: path, options: options)
+            bytes = try InputFile.read(path, maxBytes: options.maxBytes)
         } catch {
             log.error("route not loaded: \(error)")
             return
         }
-        // The file's bytes and its parse tree (several times the file) are gone now: hand the freed heap back to the
-        // system, or the daemon would keep the import's peak resident for as long as it runs.
-        ProcessMemory.releaseFreeHeap()
-        load(route, from: path)
+        if routeImporter.needsEngine(bytes, name: path, options: options) { log.info("\(path): asking the routing engine for the tour's ways") }
+        routeImporter.read(bytes, name: path, options: options) { [weak self] result in
+            guard let self, !self.stopping else { return }
+            switch result {
+            case .success(let route):
+                self.routeRetries = 0
+                // The file's bytes and its parse tree (several times the file) are gone now: hand the freed heap back
+                // to the system, or the daemon would keep the import's peak resident for as long as it runs.
+                ProcessMemory.releaseFreeHeap()
+                self.load(route, from: path)
+            case .failure(let error):
+                guard error.isTransient else {
+                    self.log.error("route not loaded: \(error)")
+                    return
+                }
+                let seconds = min(60, 2 * pow(2, Double(self.routeRetries)))
+                self.routeRetries += 1
+                self.log.warning("route not loaded yet: \(error); trying again in \(Int(seconds)) s")
+                self.routeRetryTimer.set(RouteCueLoop.loop.now.advanced(bySeconds: seconds))
+            }
+        }
+    }
+
+    /// The routing engine `config` names, for the guidance's language and units (nil: none).
+    func routingEngine(_ config: RouteCueConfiguration) throws(RouteImportError) -> RoutingEngine? {
+        var settings = config.routing
+        if let url = options.engineURL { settings.engineURL = url }
+        return try RoutingEngine(settings: settings, language: language?.language ?? options.language, units: config.timingOptions.units,
+                          mode: config.timingOptions.mode, maxBytes: config.importSettings.maxFileBytes)
     }
 
     /// Guides along `route` from now on (the first route starts the engine; a later one replaces the old route
@@ -291,6 +331,7 @@ public final class GuidanceDaemon {
     private func gpsEvent(_ event: GPSClient.Event) {
         switch event {
         case .fix(let fix):
+            if let position = fix.position { lastPosition = position }
             guidance?.handle(.fix(fix))
             updateStatus(force: false)
             publishProperties()
@@ -457,6 +498,8 @@ public final class GuidanceDaemon {
         notifier.stopping(status: "stopping")
         control?.stop()
         gps.stop()
+        routeRetryTimer.set(nil)
+        routeImporter.stop()
         guidance?.stopTimers()
         audio.perform(.clearQueue)
         audio.perform(.supersedeCurrent)
@@ -518,6 +561,12 @@ public final class GuidanceDaemon {
     }
 
     private func apply(_ new: RouteCueConfiguration) {
+        do {
+            routeImporter.engine = try routingEngine(new)
+        } catch {
+            log.error("reload: \(error); tours are read without a routing engine")
+            routeImporter.engine = nil
+        }
         config = new
         log.level = options.logLevel ?? DaemonLog.Severity(new.logging.level)
         if let settings = try? gpsSettings() { gps.apply(settings) }

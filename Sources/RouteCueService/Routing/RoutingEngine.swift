@@ -39,10 +39,18 @@ public struct RoutingEngine: Sendable {
         let response: HTTPResponse
         switch result {
         case .success(let r): response = r
-        case .failure(let error): return .failure(failure(leg, "routing engine \(error)"))
+        case .failure(let error):
+            var failure = failure(leg, "routing engine \(error)")
+            switch error {
+            case .unreachable, .timedOut, .connectionLost, .unknownHost: failure.isTransient = true
+            default: break
+            }
+            return .failure(failure)
         }
         guard response.status == 200 else {
-            return .failure(failure(leg, "routing engine \(endpoint) answered \(response.status)\(Self.reason(response))"))
+            var failure = failure(leg, "routing engine \(endpoint) answered \(response.status)\(Self.reason(response))")
+            failure.isTransient = response.status >= 500
+            return .failure(failure)
         }
         do {
             let route = try RouteReader.read(response.body, name: "answer of \(endpoint)", options: ImportOptions(format: .osrm, maxBytes: maxBytes))
