@@ -16,6 +16,11 @@ import Foundation
 //                                                           the D-Bus interface's round trips and CPU while guiding
 //   routecue-bench car-audio ROUTECUE [--device PCM] [--runs N] [--epochs N] [--idle-seconds N]
 //                                                           hfp → default fallback, ducking a real mpv, car-audio clients' CPU
+//   routecue-bench drive-report ROUTECUE --drive DRIVE [--route ROUTE] [--speed S] --report DIR
+//                                                           a recorded drive through gpsd and routecue run with mpv ducked: report.md,
+//                                                           timeline.svg, cues.jsonl, guidance.wav, routecue.log
+//   routecue-bench soak ROUTECUE --drive DRIVE [--speed S] [--minutes N] [--interval S] [--report DIR]
+//                                                           memory growth, descriptors and late cues over a long drive with D-Bus traffic
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
@@ -37,6 +42,10 @@ case "daemon-bus" where arguments.count >= 2:
     daemonBusBench(Array(arguments.dropFirst()))
 case "car-audio" where arguments.count >= 2:
     carAudioBench(Array(arguments.dropFirst()))
+case "drive-report" where arguments.count >= 2:
+    driveReportBench(Array(arguments.dropFirst()))
+case "soak" where arguments.count >= 2:
+    soakBench(Array(arguments.dropFirst()))
 case "synthetic-gpx":
     syntheticGPXBench(Array(arguments.dropFirst()))
 default:
