@@ -19,7 +19,7 @@ DEB_TEST_PACKAGES = $(DEB_PACKAGES) jackd2 gpsd espeak-ng dbus-daemon dbus-bin s
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build release release-static cross test bench bench-audio bench-daemon bench-car-audio bench-board bench-drive demo deps deps-test install install-files uninstall clean
+.PHONY: all build release release-static cross test bench bench-audio bench-daemon bench-car-audio bench-board bench-drive bench-soak demo deps deps-test install install-files uninstall clean
 
 all: build
 
@@ -124,7 +124,30 @@ bench-board: release-static
 	@if [ ! -d "$(SHARED)" ]; then echo "bench board: memory on the 4,532 km route SKIPPED, $(SHARED) not found"; exit 0; fi; \
 	$(BENCH) daemon-load $(BOARD_ROOT)/usr/bin/routecue --route "$(SHARED)/$(DAEMON_LOAD_ROUTE)" --trace "$(SHARED)/$(word 1,$(TIMING_TRACES))" --seconds 60
 
-bench: bench-audio bench-daemon bench-car-audio bench-board
+# A recorded drive through gpsd and routecue run on private ports and buses (issue 14): a gpsd fed the NMEA drive, mpv
+# with mpv-mpris playing music on a session bus, a system bus, routecue run on an ALSA file PCM, the route loaded with
+# routecue ctl (without ROUTE: the drive's own track as a tour of silent via points), everything stopped by PID.
+# Writes REPORT/report.md, timeline.svg, cues.jsonl, guidance.wav (the driver's ear) and routecue.log. DRIVE defaults
+# to the GENIVI Swiss drive (177 min, 10x by default: 18 min), the example drive on a fresh clone (no ../shared).
+SWISS_DRIVE = nmea-extra/genivi-positioning/20100403_Z205_Switzerland.txt
+DRIVE  ?= $(if $(wildcard $(SHARED)/$(SWISS_DRIVE)),$(SHARED)/$(SWISS_DRIVE),examples/grid-trip-drive.nmea)
+ROUTE  ?= $(if $(filter examples/grid-trip-drive.nmea,$(DRIVE)),examples/grid-trip.osrm.json,)
+SPEED  ?=
+REPORT ?= .build/bench-drive/$(basename $(notdir $(DRIVE)))
+bench-drive:
+	$(SWIFT) build -c release --product routecue
+	$(SWIFT) build -c release --product routecue-bench
+	$(BENCH) drive-report $(BIN_RELEASE) --drive "$(DRIVE)" $(if $(ROUTE),--route "$(ROUTE)") $(if $(SPEED),--speed $(SPEED)) --report "$(REPORT)"
+
+# The soak (issue 14): the full 177-minute Swiss drive through gpsd and routecue run at 10x with D-Bus calls and app
+# prompts mixed in: resident memory growth first hour vs last hour (goal <= 2 MB), descriptors flat, no cue late.
+bench-soak:
+	$(SWIFT) build -c release --product routecue
+	$(SWIFT) build -c release --product routecue-bench
+	@if [ ! -f "$(SHARED)/$(SWISS_DRIVE)" ]; then echo "bench soak: SKIPPED, $(SHARED)/$(SWISS_DRIVE) not found (a fresh clone has no ../shared)"; exit 0; fi; \
+	$(BENCH) soak $(BIN_RELEASE) --drive "$(SHARED)/$(SWISS_DRIVE)" --speed 10 --report .build/bench-soak
+
+bench: bench-audio bench-daemon bench-car-audio bench-board bench-soak
 	@if [ ! -d "$(SHARED)" ]; then echo "bench: SKIPPED, $(SHARED) not found (a fresh clone has no ../shared)"; exit 0; fi; \
 	for f in $(BENCH_ROUTES); do \
 	  $(BENCH) import "$(SHARED)/$$f" --iterations 7 || exit 1; \
