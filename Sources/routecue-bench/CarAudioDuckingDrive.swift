@@ -55,9 +55,7 @@ extension CarAudioBench {
         processes.onStop { feeder.stop() }
         let gpsd = try GPSDProcess(feedPort: feeder.port)
         processes.onStop { gpsd.stop() }
-        let trace = VolumeTrace()
-        let sampler = Thread { trace.sample(mpvVolumeThrough: client, every: 0.015) }
-        sampler.start()
+        let trace = PeriodicSampler.mpvVolume(through: client, player: Self.mpvName, every: 0.015)
         defer { trace.stop() }
         let cues = directory + "/cues.jsonl", twinCues = directory + "/cues-twin.jsonl"
         let drive = ["--route", CarAudioOptions.route, "--gpsd", "127.0.0.1:\(gpsd.port)", "--device", options.device]
@@ -76,14 +74,15 @@ extension CarAudioBench {
         let lastFix = Double(feeder.sent.last?.at ?? MonotonicClock.nanoseconds()) / 1e9
         let end = MonotonicClock.nanoseconds() + 30_000_000_000
         usleep(UInt32((settings.holdSeconds + settings.rampUpSeconds + 0.5) * 1e6))
-        while MonotonicClock.nanoseconds() < end, trace.last?.volume != original { usleep(50_000) }
+        while MonotonicClock.nanoseconds() < end, trace.last?.value != original { usleep(50_000) }
         usleep(300_000)
         trace.stop()
-        let lastDown = trace.samples.last { $0.volume != original }
-        let backAt = trace.samples.first { $0.at > (lastDown?.at ?? 0) && $0.volume == original }
+        let volumes = trace.volumes
+        let lastDown = volumes.last { $0.volume != original }
+        let backAt = volumes.first { $0.at > (lastDown?.at ?? 0) && $0.volume == original }
         let restored = try client.get(Self.mpvName, "/org/mpris/MediaPlayer2", "org.mpris.MediaPlayer2.Player", "Volume").number ?? .nan
         let spoken = try readSpokenCues(cues)
-        let samples = trace.samples
+        let samples = volumes
         let intervals = zip(samples.dropFirst(), samples).map { ($0.at - $1.at) * 1000 }
         print(String(format: "  ducking mpv (MPRIS Volume %.17g, Get every 15 ms from another connection: %d samples, interval p50 %.1f ms max %.1f ms) on %d epochs of the example drive",
                      original, samples.count, percentile(intervals, 0.5), intervals.max() ?? .nan, epochs.count))
@@ -206,31 +205,6 @@ private func analyseRamp(_ samples: [(at: Double, volume: Double)], heard: Doubl
     let down = samples[firstDown...].first { abs($0.volume - target) <= 1e-6 && $0.at < heard + 3 }
     return RampReading(lead: .measured(heard - samples[firstDown].at, resolution: samples[firstDown].at - upAt),
                        downBefore: down.map { heard - $0.at }, volumeAtVoice: volumeAtVoice)
-}
-
-/// mpv's MPRIS Volume read from the bench's connection at a fixed interval, each sample at the midpoint of its Get.
-private final class VolumeTrace: @unchecked Sendable {
-    private let lock = NSLock()
-    private var running = true
-    private var _samples: [(at: Double, volume: Double)] = []
-
-    var samples: [(at: Double, volume: Double)] { lock.withLock { _samples } }
-    var last: (at: Double, volume: Double)? { lock.withLock { _samples.last } }
-    func stop() { lock.withLock { running = false } }
-
-    func sample(mpvVolumeThrough client: BenchClient, every interval: Double) {
-        while lock.withLock({ running }) {
-            let sent = MonotonicClock.nanoseconds()
-            if let volume = try? client.get("org.mpris.MediaPlayer2.mpv", "/org/mpris/MediaPlayer2", "org.mpris.MediaPlayer2.Player", "Volume",
-                                            timeout: 1),
-               case .double(let value) = volume {
-                let at = (Double(sent) + Double(MonotonicClock.nanoseconds())) / 2e9
-                lock.withLock { _samples.append((at, value)) }
-            }
-            let next = sent + UInt64(interval * 1e9), now = MonotonicClock.nanoseconds()
-            if next > now { usleep(UInt32((next - now) / 1000)) }
-        }
-    }
 }
 
 /// On-CPU seconds of every thread of process `pid` so far (/proc/PID/task/*/schedstat, nanoseconds: finer than the

@@ -260,7 +260,7 @@ final class DriveBenchRun {
         }
 
         // The followers, then the drive.
-        let volume = DriveVolumeSampler(client: sessionClient, every: soak ? 0.1 : 0.015)
+        let volume = PeriodicSampler.mpvVolume(through: sessionClient, player: DriveBenchRun.mpvName, every: soak ? 0.1 : 0.015)
         let distance = DriveDistanceSampler(client: systemClient, every: soak ? 1 : max(0.1, min(0.5, 1 / source.speed)))
         let tail = CueLogTail(path: result.cuesPath)
         defer { volume.stop(); distance.stop(); tail.stop() }
@@ -303,7 +303,7 @@ final class DriveBenchRun {
         let settleEnd = MonotonicClock.nanoseconds() + 30_000_000_000
         while MonotonicClock.nanoseconds() < settleEnd {
             let speaking = (try? systemClient.get(Self.routecue, Self.guidancePath, "org.routecue.Audio1", "Speaking").bool) ?? false
-            if !speaking, volume.last?.volume == original { break }
+            if !speaking, volume.last?.value == original { break }
             usleep(100_000)
         }
         usleep(500_000)
@@ -330,7 +330,7 @@ final class DriveBenchRun {
             result.sentInstants.append(instant)
             result.sentTimes.append(t)
         }
-        result.volume = volume.samples
+        result.volume = volume.volumes
         result.cues = try tail.entries()
         (result.distance, result.maneuvers) = distance.timeline(zero: result.driveZero, route: source.route)
         if !options.report.isEmpty {
@@ -403,81 +403,35 @@ final class DriveBenchRun {
 
 // MARK: - Followers
 
-/// mpv's MPRIS Volume read at a fixed interval on a thread, each sample at the midpoint of its Get (monotonic s).
-final class DriveVolumeSampler: @unchecked Sendable {
-    private let lock = NSLock()
-    private var running = true
-    private var _samples: [(at: Double, volume: Double)] = []
-    private let done = DispatchSemaphore(value: 0)
-    private var stopped = false
-
-    var samples: [(at: Double, volume: Double)] { lock.withLock { _samples } }
-    var last: (at: Double, volume: Double)? { lock.withLock { _samples.last } }
-
-    init(client: BenchClient, every interval: Double) {
-        let thread = Thread { [self] in
-            defer { done.signal() }
-            while lock.withLock({ running }) {
-                let sent = MonotonicClock.nanoseconds()
-                if let value = try? client.get(DriveBenchRun.mpvName, "/org/mpris/MediaPlayer2", "org.mpris.MediaPlayer2.Player", "Volume", timeout: 1).number {
-                    let at = (Double(sent) + Double(MonotonicClock.nanoseconds())) / 2e9
-                    lock.withLock { _samples.append((at, value)) }
-                }
-                let next = sent + UInt64(interval * 1e9), now = MonotonicClock.nanoseconds()
-                if next > now { usleep(UInt32((next - now) / 1000)) }
-            }
-        }
-        thread.start()
-    }
-
-    func stop() {
-        let first = lock.withLock { () -> Bool in defer { running = false; stopped = true }; return !stopped }
-        if first { done.wait() }
-    }
-}
-
 /// Guidance1's State, NextManeuver and DistanceToManeuver by GetAll at a fixed interval (Get computes them at the
 /// call; PropertiesChanged carries them at most once a second).
-final class DriveDistanceSampler: @unchecked Sendable {
-    struct Sample {
+final class DriveDistanceSampler: Sendable {
+    struct Sample: Sendable {
         var at: Double
         var state: String
         var metres: Double
         var maneuver: Int?
     }
-    private let lock = NSLock()
-    private var running = true
-    private var stopped = false
-    private var _samples: [Sample] = []
-    private let done = DispatchSemaphore(value: 0)
+    private let sampler: PeriodicSampler<Sample>
 
     init(client: BenchClient, every interval: Double) {
-        let thread = Thread { [self] in
-            defer { done.signal() }
-            while lock.withLock({ running }) {
-                let sent = MonotonicClock.nanoseconds()
-                if let all = try? client.call(DriveBenchRun.routecue, DriveBenchRun.guidancePath, "org.freedesktop.DBus.Properties", "GetAll",
-                                              [.string("org.routecue.Guidance1")], timeout: 2).first?.dictionary {
-                    let at = (Double(sent) + Double(MonotonicClock.nanoseconds())) / 2e9
-                    let next = all["NextManeuver"]?.dictionary?["index"]?.integer.map(Int.init)
-                    let sample = Sample(at: at, state: all["State"]?.string ?? "?", metres: all["DistanceToManeuver"]?.number ?? .nan, maneuver: next)
-                    lock.withLock { _samples.append(sample) }
-                }
-                let next = sent + UInt64(interval * 1e9), now = MonotonicClock.nanoseconds()
-                if next > now { usleep(UInt32((next - now) / 1000)) }
-            }
+        sampler = PeriodicSampler(every: interval) {
+            guard let all = try? client.call(DriveBenchRun.routecue, DriveBenchRun.guidancePath, "org.freedesktop.DBus.Properties", "GetAll",
+                                             [.string("org.routecue.Guidance1")], timeout: 2).first?.dictionary else { return nil }
+            let next = all["NextManeuver"]?.dictionary?["index"]?.integer.map(Int.init)
+            return Sample(at: 0, state: all["State"]?.string ?? "?", metres: all["DistanceToManeuver"]?.number ?? .nan, maneuver: next)
         }
-        thread.start()
     }
 
-    func stop() {
-        let first = lock.withLock { () -> Bool in defer { running = false; stopped = true }; return !stopped }
-        if first { done.wait() }
-    }
+    func stop() { sampler.stop() }
 
     /// The samples on the timeline (seconds since `zero`), and the maneuvers passed (a change of NextManeuver).
     func timeline(zero: Double, route: Route) -> ([DriveTimeline.DistanceSample], [DriveTimeline.Maneuver]) {
-        let samples = lock.withLock { _samples }
+        let samples = sampler.samples.map { reading in
+            var sample = reading.value
+            sample.at = reading.at
+            return sample
+        }
         var distance: [DriveTimeline.DistanceSample] = [], maneuvers: [DriveTimeline.Maneuver] = []
         var previous: Int?
         for s in samples where s.at >= zero - 1 {
