@@ -37,10 +37,7 @@ extension GuidanceDaemon: GuidanceControl {
             }
             importOptions.format = forced
         }
-        if routeImporter.needsEngine(document, name: "the document", options: importOptions) {
-            log.info("\(source): asking the routing engine for the tour's ways")
-        }
-        routeImporter.read(document, name: "the document", options: importOptions) { [weak self] result in
+        let asking = routeImporter.read(document, name: "the document", options: importOptions) { [weak self] result in
             guard let self else { return completion(.failure(BusError(.failed, "RouteCue is stopping"))) }
             switch result {
             case .success(let route):
@@ -50,6 +47,7 @@ extension GuidanceDaemon: GuidanceControl {
                 completion(.failure(BusError(name: error.isTransient ? ControlErrors.routingFailed : ControlErrors.badRoute, message: "\(error)")))
             }
         }
+        if asking { log.info("\(source): asking the routing engine for the tour's ways") }
     }
 
     /// Takes `route` as the loaded one (guided at once while guiding); its number of maneuvers.

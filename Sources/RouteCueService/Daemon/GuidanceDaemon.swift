@@ -270,8 +270,7 @@ public final class GuidanceDaemon {
             log.error("route not loaded: \(error)")
             return
         }
-        if routeImporter.needsEngine(bytes, name: path, options: options) { log.info("\(path): asking the routing engine for the tour's ways") }
-        routeImporter.read(bytes, name: path, options: options) { [weak self] result in
+        let asking = routeImporter.read(bytes, name: path, options: options) { [weak self] result in
             guard let self, !self.stopping else { return }
             switch result {
             case .success(let route):
@@ -291,6 +290,7 @@ public final class GuidanceDaemon {
                 self.routeRetryTimer.set(RouteCueLoop.loop.now.advanced(bySeconds: seconds))
             }
         }
+        if asking { log.info("\(path): asking the routing engine for the tour's ways") }
     }
 
     /// The routing engine `config` names, for the guidance's language and units (nil: none).

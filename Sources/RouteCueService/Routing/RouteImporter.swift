@@ -38,33 +38,29 @@ public final class RouteImporter {
         self.engine = engine
     }
 
-    /// Whether reading `bytes` would ask the engine (a tour with ways to find, and an engine to find them).
-    public func needsEngine(_ bytes: [UInt8], name: String, options: ImportOptions) -> Bool {
-        engine != nil && !((try? TourRouting.legRequests(in: bytes, name: name, options: options)) ?? []).isEmpty
-    }
-
     /// Reads `bytes` (named `name` in errors) and calls `completion` with the route: before returning when nothing
     /// needs the engine, else on the loop once every way has come back (the first failure, in station order, fails
-    /// the whole import).
+    /// the whole import). True when the engine was asked (the completion comes later).
+    @discardableResult
     public func read(_ bytes: [UInt8], name: String, options: ImportOptions,
-                     completion: @escaping @RouteCueLoop (Result<Route, RouteImportError>) -> Void) {
+                     completion: @escaping @RouteCueLoop (Result<Route, RouteImportError>) -> Void) -> Bool {
         let legs: [TourLegRequest]
         do {
             legs = engine == nil ? [] : try TourRouting.legRequests(in: bytes, name: name, options: options)
         } catch {
             completion(.failure(error))
-            return
+            return false
         }
         guard let engine, !legs.isEmpty else {
             completion(Result { () throws(RouteImportError) in try RouteReader.read(bytes, name: name, options: options) })
-            return
+            return false
         }
         let client: HTTPClient
         do {
             client = try self.client ?? HTTPClient(name: "routing")
         } catch {
             completion(.failure(RouteImportError(file: name, message: "cannot start the routing client: \(error)")))
-            return
+            return false
         }
         self.client = client
         let id = nextID
@@ -78,6 +74,7 @@ public final class RouteImporter {
                 }
             }
         }
+        return true
     }
 
     private func received(_ route: Result<Route, RouteImportError>, for leg: TourLegRequest, import id: Int) {
