@@ -82,18 +82,12 @@ public final class RouteImporter {
         waiting.results[leg.station] = route
         guard waiting.results.count == waiting.legs.count else { return }
         pending[id] = nil
-        var options = waiting.options
-        for leg in waiting.legs {
-            switch waiting.results[leg.station] {
-            case .success(let route)?: options.routedLegs[leg.station] = route
-            case .failure(let error)?:
-                waiting.completion(.failure(error.inFile(waiting.name)))
-                return
-            case nil: break
+        let results = waiting.results
+        waiting.completion(Result { () throws(RouteImportError) in
+            try RoutingEngine.read(waiting.bytes, name: waiting.name, options: waiting.options, legs: waiting.legs) { leg in
+                results[leg.station] ?? .failure(RouteImportError(location: leg.path, message: "no answer from the routing engine"))
             }
-        }
-        let (bytes, name) = (waiting.bytes, waiting.name)
-        waiting.completion(Result { () throws(RouteImportError) in try RouteReader.read(bytes, name: name, options: options) })
+        })
     }
 
     /// Fails every import still waiting and stops the client's thread.

@@ -67,9 +67,17 @@ public struct RoutingEngine: Sendable {
 
     /// Reads the tour (or any route document) in `bytes`, asking the engine, blocking, for every way it lacks.
     public func readBlocking(_ bytes: [UInt8], name: String, options: ImportOptions) throws(RouteImportError) -> Route {
+        let legs = try TourRouting.legRequests(in: bytes, name: name, options: options)
+        return try Self.read(bytes, name: name, options: options, legs: legs, ways: routeBlocking)
+    }
+
+    /// Reads `bytes` with the ways found for `legs` (`ways` gives each leg's, in station order); the first leg that
+    /// has none fails the whole import with its error.
+    static func read(_ bytes: [UInt8], name: String, options: ImportOptions, legs: [TourLegRequest],
+                     ways: (TourLegRequest) -> Result<Route, RouteImportError>) throws(RouteImportError) -> Route {
         var options = options
-        for leg in try TourRouting.legRequests(in: bytes, name: name, options: options) {
-            switch routeBlocking(leg) {
+        for leg in legs {
+            switch ways(leg) {
             case .success(let route): options.routedLegs[leg.station] = route
             case .failure(let error): throw error.inFile(name)
             }
