@@ -14,8 +14,9 @@ DEB_PACKAGES = pkg-config libgps-dev libasound2-dev libasound2-plugins alsa-util
 # What the tests run against besides: JACK's dummy driver (a device that plays in real time), gpsd (fed NMEA by the
 # tests), the espeak-ng command (the bench's spawn-per-cue baseline), private buses (dbus-daemon), the D-Bus tools the
 # tests check the interface with (busctl from systemd, gdbus, dbus-send, setpriv for policy tests), python-dbusmock
-# (BlueZ's reference mock) with Debian's python3-dbus.
-DEB_TEST_PACKAGES = $(DEB_PACKAGES) jackd2 gpsd espeak-ng dbus-daemon dbus-bin systemd libglib2.0-bin util-linux python3-dbus python3-dbusmock python3-gi mpv mpv-mpris playerctl sox bluez-alsa-utils libasound2-plugin-bluez
+# (BlueZ's reference mock) with Debian's python3-dbus; osmium-tool (the routing tests' generated map) and python3-pip
+# (tools/fetch-valhalla.sh downloads the Valhalla engine's wheel with it).
+DEB_TEST_PACKAGES = $(DEB_PACKAGES) jackd2 gpsd espeak-ng dbus-daemon dbus-bin systemd libglib2.0-bin util-linux python3-dbus python3-dbusmock python3-gi mpv mpv-mpris playerctl sox bluez-alsa-utils libasound2-plugin-bluez osmium-tool python3-pip
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -45,6 +46,7 @@ release:
 	$(SWIFT) build -c release
 
 test: deps-test
+	@sh tools/fetch-valhalla.sh >/dev/null || echo "valhalla: not fetched, the routing-engine tests will skip"
 	$(SWIFT) build
 	$(SWIFT) test --disable-swift-testing
 

@@ -47,7 +47,7 @@ let package = Package(
         .target(name: "DriveLab", dependencies: ["RouteCueCore", "EventLoopKit"]),
 
         // Fixtures and helpers shared by the test targets.
-        .target(name: "TestSupport", dependencies: ["RouteCueCore", "DriveLab", "EventLoopKit"]),
+        .target(name: "TestSupport", dependencies: ["RouteCueCore", "DriveLab", "EventLoopKit", "HTTPKit"]),
 
         .testTarget(name: "RouteCueCoreTests", dependencies: ["RouteCueCore", "TestSupport"]),
         .testTarget(name: "EdgeTests", dependencies: ["EventLoopKit", "DriveLab", "GPSD", "ALSAOutput", "Speech", "DBusKit", "HTTPKit", "RouteCueService", "TestSupport"]),
