@@ -220,6 +220,18 @@ final class TourImportTests: XCTestCase {
         XCTAssertEqual(route.maneuvers.last?.provenance.sourcePath, "stations[2].points[4]")
     }
 
+    func test_aCarStandingAtTheFirstRegularStation_startsThere_withoutAnnouncingIt() throws {
+        let a = TourFixtures.line(from: berlin, bearing: 180, count: 8, step: 25)
+        let text = "[\(TourFixtures.regular(a[0], name: "Depot")), \(TourFixtures.regular(a.last!, name: "Kunde", route: TourFixtures.embeddable(try TourFixtures.roadRoute(a))))]"
+        let car = GeoMath.destination(from: a[0], bearing: 90, distance: 30)
+        let route = try TourFixtures.read(text, vehicle: car)
+        XCTAssertEqual(route.waypoints.map(\.role), [.start, .destination], "no stop 30 m from where the car stands")
+        XCTAssertEqual(route.waypoints.first?.name, "Depot")
+        XCTAssertEqual(route.waypoints.first?.location, car)
+        XCTAssertEqual(route.legs.count, 1)
+        XCTAssertFalse(route.maneuvers.contains { $0.type == .waypoint })
+    }
+
     func test_tourRoute_roundTripsThroughRouteCueJSON() throws {
         let a = TourFixtures.line(from: berlin, bearing: 45, count: 10, step: 30)
         let trace = TourFixtures.line(from: a.last!, bearing: 135, count: 10)

@@ -25,7 +25,11 @@ final class TourRoutingTests: XCTestCase {
          \(TourFixtures.regular(customer, name: "Kunde", route: TourFixtures.embeddable(embedded))),
          \(TourFixtures.svp(farTrace)), \(TourFixtures.svp(lastTrace))]
         """
-        let legs = try requests(text, vehicle: vehicle)
+        let all = try requests(text, vehicle: vehicle)
+        XCTAssertEqual(all.filter { $0.purpose != .approach }.map(\.station), [1, 3, 4], "every trace is a way of its own")
+        XCTAssertTrue(all.filter { $0.purpose != .approach }.allSatisfy { $0.purpose == .traceMatch },
+                      "points 20 m apart are matched to the map")
+        let legs = all.filter { $0.purpose == .approach }
         XCTAssertEqual(legs.map(\.station), [0, 3, 4], "the trace 20 m after the depot is joined straight; the customer has its route")
         XCTAssertEqual(legs.map(\.path), ["stations[0]", "stations[3]", "stations[4]"])
         XCTAssertEqual(legs.map(\.toRegularStation), [true, false, false])
@@ -39,7 +43,8 @@ final class TourRoutingTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(legs[2].fromCourse), 270, accuracy: 0.5, "leaving the previous trace along its course")
         XCTAssertEqual(try XCTUnwrap(legs[2].toCourse), 0, accuracy: 0.5)
 
-        XCTAssertEqual(try requests(text, vehicle: nil).map(\.station), [3, 4], "without a position the first station is the start")
+        XCTAssertEqual(try requests(text, vehicle: nil).filter { $0.purpose == .approach }.map(\.station), [3, 4],
+                       "without a position the first station is the start")
         let osrm = try String(contentsOf: SharedData.repositoryRoot.appendingPathComponent("examples/grid-trip.osrm.json"), encoding: .utf8)
         XCTAssertEqual(try requests(osrm, vehicle: vehicle), [], "a routed document needs nothing")
     }
@@ -52,7 +57,7 @@ final class TourRoutingTests: XCTestCase {
         let second = try TourFixtures.roadRoute(b, turns: [4, 8], name: "Ringstraße")
         let text = "[\(TourFixtures.regular(a.last!, name: "Depot")), \(TourFixtures.svp(trace)), \(TourFixtures.regular(b.last!, name: "Kunde"))]"
         XCTAssertNotNil(TourFixtures.error(text, vehicle: a[0]), "without the engine's ways the tour is refused")
-        XCTAssertEqual(try requests(text, vehicle: a[0]).map(\.station), [0, 2])
+        XCTAssertEqual(try requests(text, vehicle: a[0]).map(\.station), [0, 1, 2])
 
         var options = ImportOptions(vehiclePosition: a[0])
         options.routedLegs = [0: first, 2: second]
@@ -82,5 +87,113 @@ final class TourRoutingTests: XCTestCase {
         XCTAssertTrue(ValhallaRouteQuery(units: .imperialUS).body(for: leg).contains(#""units":"miles""#))
         XCTAssertEqual(ValhallaRouteQuery.costing(for: .truck), "truck")
         XCTAssertEqual(ValhallaRouteQuery.costing(for: .taxi), "auto")
+    }
+
+    // MARK: - svp traces through the engine
+
+    /// A trace of seven points 300 m apart along a road that bends (the PTV form: points kilometres or hundreds of
+    /// metres apart, each with a course), between two regular stations.
+    private func sparseTour() -> (text: String, trace: [Coordinate], vehicle: Coordinate, depot: Coordinate, customer: Coordinate) {
+        let vehicle = berlin
+        let depot = GeoMath.destination(from: berlin, bearing: 0, distance: 600)
+        let trace = TourFixtures.line(from: GeoMath.destination(from: depot, bearing: 0, distance: 400), bearing: 0, count: 4, step: 300)
+            + TourFixtures.line(from: GeoMath.destination(from: depot, bearing: 0, distance: 1300), bearing: 90, count: 4, step: 300).dropFirst()
+        let customer = GeoMath.destination(from: trace.last!, bearing: 90, distance: 800)
+        let text = "[\(TourFixtures.regular(depot, name: "Depot")), \(TourFixtures.svp(trace)), \(TourFixtures.regular(customer, name: "Kunde"))]"
+        return (text, trace, vehicle, depot, customer)
+    }
+
+    func test_aSparseTrace_isRoutedThroughItsPoints_withTheirCoursesAsHeadings() throws {
+        let tour = sparseTour()
+        let legs = try requests(tour.text, vehicle: tour.vehicle)
+        XCTAssertEqual(legs.map(\.purpose), [.approach, .approach, .traceThrough, .approach])
+        XCTAssertEqual(legs.map(\.station), [0, 1, 1, 2])
+        let trace = legs[2]
+        XCTAssertEqual(trace.points.count, 7)
+        XCTAssertLessThan(GeoMath.distance(trace.from, tour.trace[0]), 0.01)
+        XCTAssertLessThan(GeoMath.distance(trace.to, tour.trace[6]), 0.01)
+        XCTAssertEqual(try XCTUnwrap(trace.points[1].course), 0, accuracy: 0.5)
+        XCTAssertEqual(try XCTUnwrap(trace.points[4].course), 90, accuracy: 0.5)
+
+        let query = ValhallaRouteQuery(language: "de-DE")
+        XCTAssertEqual(query.path(for: trace), "/route")
+        let body = try RouteReader.parseJSON(Array(query.body(for: trace).utf8))
+        let locations = try XCTUnwrap(try body["locations"]?.array())
+        XCTAssertEqual(try locations.map { try $0.require("type").string() }, ["break"] + Array(repeating: "through", count: 5) + ["break"],
+                       "only the trace's ends stop: the points between are passed")
+        XCTAssertEqual(try locations.map { try $0.require("heading").double() }, [0, 0, 0, 90, 90, 90, 90],
+                       "each point is passed along its course (north 0°, clockwise, as the tour states it)")
+        XCTAssertEqual(try body["format"]?.string(), "osrm")
+        XCTAssertEqual(try body["directions_options"]?["language"]?.string(), "de-DE")
+    }
+
+    func test_aDenseTrace_isMatchedToTheMapAsAShape() throws {
+        let points = TourFixtures.line(from: berlin, bearing: 90, count: 12, step: 25)
+        let legs = try requests("[\(TourFixtures.svp(points))]", vehicle: nil)
+        let trace = try XCTUnwrap(legs.first)
+        XCTAssertEqual(legs.count, 1)
+        XCTAssertEqual(trace.purpose, .traceMatch)
+        let query = ValhallaRouteQuery()
+        XCTAssertEqual(query.path(for: trace), "/trace_route")
+        let body = try RouteReader.parseJSON(Array(query.body(for: trace).utf8))
+        XCTAssertEqual(try body["shape"]?.array().count, 12)
+        XCTAssertEqual(try body["shape_match"]?.string(), "map_snap")
+        XCTAssertNil(body["locations"])
+        XCTAssertEqual(try body["format"]?.string(), "osrm")
+    }
+
+    func test_theEnginesWayAlongATrace_replacesTheStraightLines_withItsManeuvers_andSilentPointsWhereItPassesThem() throws {
+        let tour = sparseTour()
+        // The engine's ways: to the depot, from the depot to the trace, along the trace (a road 15 m east of the
+        // points, with a named turn at the bend), and on to the customer.
+        let toDepot = try TourFixtures.roadRoute(TourFixtures.line(from: tour.vehicle, bearing: 0, count: 13, step: 50))
+        let toTrace = try TourFixtures.roadRoute(TourFixtures.line(from: tour.depot, bearing: 0, count: 9, step: 50))
+        // (15 m to the right of the trace: east of its northbound part, south of its eastbound part.)
+        let road = TourFixtures.line(from: tour.trace[0], bearing: 0, count: 19, step: 50).map { GeoMath.destination(from: $0, bearing: 90, distance: 15) }
+            + TourFixtures.line(from: tour.trace[3], bearing: 90, count: 19, step: 50).dropFirst().map { GeoMath.destination(from: $0, bearing: 180, distance: 15) }
+        let alongTrace = try TourFixtures.roadRoute(road, turns: [18], name: "Ringstraße")
+        let toCustomer = try TourFixtures.roadRoute(TourFixtures.line(from: tour.trace[6], bearing: 90, count: 17, step: 50))
+        var options = ImportOptions(vehiclePosition: tour.vehicle)
+        options.routedLegs = [0: toDepot, 1: toTrace, 2: toCustomer]
+        let straight = try RouteReader.read(Array(tour.text.utf8), name: "tour.json", options: options)
+        options.routedTraces = [1: alongTrace]
+        let route = try RouteReader.read(Array(tour.text.utf8), name: "tour.json", options: options)
+
+        XCTAssertEqual(route.legs.count, 2)
+        let ring = route.maneuvers.filter { $0.type == .turn && $0.roadName == "Ringstraße 1" }
+        XCTAssertEqual(ring.count, 1, "the engine's turn at the bend: \(route.maneuvers.map { "\($0.type) \($0.roadName ?? "-") \($0.provenance.sourcePath) \(Int($0.distanceAlong))" })")
+        XCTAssertTrue(ring[0].provenance.sourcePath.hasPrefix("stations[1].engine."), ring[0].provenance.sourcePath)
+        XCTAssertFalse(route.maneuvers.contains { $0.provenance.kind == .derived }, "nothing derived from the trace's own points")
+        XCTAssertTrue(straight.maneuvers.contains { $0.provenance.kind == .derived }, "straight lines get derived maneuvers")
+        for type in [ManeuverType.depart, .waypoint, .arrive] {
+            XCTAssertEqual(route.maneuvers.filter { $0.type == type }.count, straight.maneuvers.filter { $0.type == type }.count,
+                           "the legs start and end as without the engine's way: \(type)")
+        }
+
+        let vias = route.waypoints.filter { $0.role == .silentVia }
+        XCTAssertEqual(vias.count, 7)
+        XCTAssertTrue(vias.allSatisfy { !$0.announced })
+        let along = route.waypoints.map(\.distanceAlong)
+        XCTAssertEqual(along, along.sorted(), "waypoints in travel order")
+        for (k, via) in vias.enumerated() {
+            // Where the way passes the point: 15 m from it, on the routed geometry.
+            let passing = route.geometry.coordinate(atDistance: via.distanceAlong)
+            XCTAssertEqual(GeoMath.distance(passing, tour.trace[k]), 15, accuracy: 2, "point \(k)")
+        }
+        XCTAssertEqual(vias[1].distanceAlong - vias[0].distanceAlong, 300, accuracy: 2)
+    }
+
+    func test_aRoutedTraceThatEndsTheTour_arrivesWithTheEnginesArrival() throws {
+        let trace = TourFixtures.line(from: berlin, bearing: 90, count: 6, step: 200)
+        let way = try TourFixtures.roadRoute(TourFixtures.line(from: berlin, bearing: 90, count: 21, step: 50), turns: [10], name: "Weg")
+        var options = ImportOptions()
+        options.routedTraces = [0: way]
+        let route = try RouteReader.read(Array("[\(TourFixtures.svp(trace))]".utf8), name: "tour.json", options: options)
+        XCTAssertEqual(route.maneuvers.first?.type, .depart)
+        XCTAssertEqual(route.maneuvers.last?.type, .arrive)
+        XCTAssertEqual(route.maneuvers.filter { $0.type == .arrive }.count, 1)
+        XCTAssertEqual(route.waypoints.last?.role, .destination)
+        XCTAssertEqual(route.waypoints.filter { $0.role == .silentVia }.count, 5)
+        XCTAssertEqual(route.length, 1000, accuracy: 1)
     }
 }

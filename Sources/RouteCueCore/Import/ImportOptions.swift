@@ -11,9 +11,15 @@ public struct ImportOptions: Sendable, Equatable {
     public var maxBytes: Int = ImportOptions.defaultMaxBytes
     /// The vehicle's current position: a tour's first leg starts here.
     public var vehiclePosition: Coordinate?
+    /// The vehicle's course there (north 0°, clockwise), where known: a routing engine starts the tour's first way
+    /// heading that way (a reroute does not send the car into a U-turn it cannot make).
+    public var vehicleCourse: Double?
     /// Routed geometry a routing engine found for a tour, by station index: the way to a station that has no embedded
     /// `route` of its own (`TourRouting.legRequests` says which stations need one).
     public var routedLegs: [Int: Route] = [:]
+    /// The way along svp traces a routing engine found, by station index (routed through the trace's points or
+    /// matched to the map); a trace without one is followed point to point in straight lines.
+    public var routedTraces: [Int: Route] = [:]
 
     /// Default options: detect the format, first alternative, 64 MB limit.
     public init(format: RouteFormat? = nil, alternative: Int = 0, maxBytes: Int = ImportOptions.defaultMaxBytes,

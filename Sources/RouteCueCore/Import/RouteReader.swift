@@ -76,7 +76,7 @@ public enum RouteReader {
         case .object(let o):
             if o["routecue_route"] != nil { return .routecue }
             if o["stations"] != nil { return .tour }
-            if o["routes"] != nil || o["waypoints"] != nil && o["code"] != nil { return .osrm }
+            if o["routes"] != nil || o["matchings"] != nil || o["waypoints"] != nil && o["code"] != nil { return .osrm }
             if o["trip"] != nil { return .valhalla }
             if o["paths"] != nil { return .graphhopper }
             // Error answers: OSRM/Mapbox {"code", "message"}, Valhalla {"error_code", "error"} (the OSRM importer

@@ -21,6 +21,7 @@ public final class RouteImporter {
         let options: ImportOptions
         let legs: [TourLegRequest]
         let completion: @RouteCueLoop (Result<Route, RouteImportError>) -> Void
+        /// The answers by the leg's index in `legs` (a trace's station has two: the way to it and the way along it).
         var results: [Int: Result<Route, RouteImportError>] = [:]
 
         init(bytes: [UInt8], name: String, options: ImportOptions, legs: [TourLegRequest],
@@ -32,6 +33,12 @@ public final class RouteImporter {
             self.completion = completion
         }
     }
+
+    /// True while an import waits for the engine's answers.
+    public var isBusy: Bool { !pending.isEmpty }
+    /// True from an import whose request could not reach the engine (down, timed out, a server error) until an
+    /// import's requests are all answered.
+    public private(set) var engineUnreachable = false
 
     /// An importer asking `engine`.
     public init(engine: RoutingEngine?) {
@@ -66,26 +73,27 @@ public final class RouteImporter {
         let id = nextID
         nextID += 1
         pending[id] = Waiting(bytes: bytes, name: name, options: options, legs: legs, completion: completion)
-        for leg in legs {
+        for (k, leg) in legs.enumerated() {
             client.send(engine.request(for: leg), to: engine.endpoint, timeout: engine.timeout, maxBodyBytes: engine.maxBytes) { answer in
                 let route = engine.route(from: answer, for: leg)
                 try? RouteCueLoop.loop.execute {
-                    RouteCueLoop.assumeIsolated { [weak self] in self?.received(route, for: leg, import: id) }
+                    RouteCueLoop.assumeIsolated { [weak self] in self?.received(route, forLeg: k, import: id) }
                 }
             }
         }
         return true
     }
 
-    private func received(_ route: Result<Route, RouteImportError>, for leg: TourLegRequest, import id: Int) {
+    private func received(_ route: Result<Route, RouteImportError>, forLeg k: Int, import id: Int) {
         guard let waiting = pending[id] else { return }
-        waiting.results[leg.station] = route
+        waiting.results[k] = route
         guard waiting.results.count == waiting.legs.count else { return }
         pending[id] = nil
         let results = waiting.results
+        engineUnreachable = results.values.contains { $0.isTransientFailure }
         waiting.completion(Result { () throws(RouteImportError) in
-            try RoutingEngine.read(waiting.bytes, name: waiting.name, options: waiting.options, legs: waiting.legs) { leg in
-                results[leg.station] ?? .failure(RouteImportError(location: leg.path, message: "no answer from the routing engine"))
+            try RoutingEngine.read(waiting.bytes, name: waiting.name, options: waiting.options, legs: waiting.legs) { k, leg in
+                results[k] ?? .failure(RouteImportError(location: leg.path, message: "no answer from the routing engine"))
             }
         })
     }
@@ -99,5 +107,13 @@ public final class RouteImporter {
         for (_, import_) in waiting.sorted(by: { $0.key < $1.key }) {
             import_.completion(.failure(RouteImportError(file: import_.name, message: "RouteCue is stopping")))
         }
+    }
+}
+
+extension Result where Success == Route, Failure == RouteImportError {
+    /// True for a failure to reach the routing engine (unreachable, timed out, a server error): trying again may work.
+    public var isTransientFailure: Bool {
+        if case .failure(let error) = self { return error.isTransient }
+        return false
     }
 }

@@ -31,7 +31,7 @@ public struct RoutingEngine: Sendable {
 
     /// The HTTP request for `leg`.
     public func request(for leg: TourLegRequest) -> HTTPRequest {
-        .postJSON("/route", query.body(for: leg))
+        .postJSON(query.path(for: leg), query.body(for: leg))
     }
 
     /// Reads what the engine answered for `leg`.
@@ -68,17 +68,29 @@ public struct RoutingEngine: Sendable {
     /// Reads the tour (or any route document) in `bytes`, asking the engine, blocking, for every way it lacks.
     public func readBlocking(_ bytes: [UInt8], name: String, options: ImportOptions) throws(RouteImportError) -> Route {
         let legs = try TourRouting.legRequests(in: bytes, name: name, options: options)
-        return try Self.read(bytes, name: name, options: options, legs: legs, ways: routeBlocking)
+        return try Self.read(bytes, name: name, options: options, legs: legs) { _, leg in routeBlocking(leg) }
     }
 
-    /// Reads `bytes` with the ways found for `legs` (`ways` gives each leg's, in station order); the first leg that
-    /// has none fails the whole import with its error.
+    /// The new route for `request` (from the car to the waypoints still ahead, as `RerouteTour` writes it), asked for
+    /// blocking (a command-line tool's replay, or a thread made for it; never the event loop).
+    public func rerouteBlocking(_ request: RerouteRequest, options: ImportOptions) -> Result<Route, RouteImportError> {
+        guard let bytes = RerouteTour.document(for: request) else {
+            return .failure(RouteImportError(file: "reroute", message: request.position == nil ? "no position to route from" : "no waypoint left to route to"))
+        }
+        return Result { () throws(RouteImportError) in
+            try readBlocking(bytes, name: "reroute", options: RerouteTour.options(for: request, base: options))
+        }
+    }
+
+    /// Reads `bytes` with the ways found for `legs` (`ways` gives each leg's by its index in `legs`, in station
+    /// order); the first leg that has none fails the whole import with its error.
     static func read(_ bytes: [UInt8], name: String, options: ImportOptions, legs: [TourLegRequest],
-                     ways: (TourLegRequest) -> Result<Route, RouteImportError>) throws(RouteImportError) -> Route {
+                     ways: (Int, TourLegRequest) -> Result<Route, RouteImportError>) throws(RouteImportError) -> Route {
         var options = options
-        for leg in legs {
-            switch ways(leg) {
-            case .success(let route): options.routedLegs[leg.station] = route
+        for (k, leg) in legs.enumerated() {
+            switch ways(k, leg) {
+            case .success(let route):
+                if leg.purpose == .approach { options.routedLegs[leg.station] = route } else { options.routedTraces[leg.station] = route }
             case .failure(let error): throw error.inFile(name)
             }
         }

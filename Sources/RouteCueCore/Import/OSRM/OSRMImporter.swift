@@ -1,5 +1,6 @@
 /// Reads OSRM v5 / Mapbox Directions JSON (also Valhalla's and GraphHopper's OSRM-format output):
-/// one route of `routes[]` (`ImportOptions.alternative`), its legs and steps, waypoints, warnings.
+/// one route of `routes[]` (`ImportOptions.alternative`), or the one piece of a map-matching answer's `matchings[]`,
+/// its legs and steps, waypoints, warnings.
 /// Every step becomes exactly one maneuver (provenance `step`); a leg with `steps: []` gets maneuvers
 /// derived from its piece of the route geometry.
 public enum OSRMImporter {
@@ -15,9 +16,15 @@ public enum OSRMImporter {
             let code = try root.optionalInt("error_code").map { " \($0)" } ?? ""
             throw RouteImportError(location: "error", message: "the routing engine answered error\(code): \(error)")
         }
-        let routesNode = try root.require("routes")
+        // A map-matching answer (OSRM's /match, Valhalla's /trace_route in OSRM form) has `matchings` in place of
+        // `routes`: the trace's pieces, which are one route only when the whole trace matched.
+        let matched = root["routes"] == nil && root["matchings"] != nil
+        let routesNode = try root.require(matched ? "matchings" : "routes")
         let routes = try routesNode.array()
         guard !routes.isEmpty else { throw routesNode.error("no routes in the document") }
+        if matched, routes.count > 1 {
+            throw routesNode.error("the trace matched the map in \(routes.count) pieces, not one: a gap in it is not a road")
+        }
         guard options.alternative >= 0, options.alternative < routes.count else {
             throw routesNode.error("alternative \(options.alternative) requested, but the document has \(routes.count) route(s) (0…\(routes.count - 1))")
         }

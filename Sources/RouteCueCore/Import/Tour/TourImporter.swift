@@ -57,6 +57,11 @@ private struct TourAssembler {
         let start: Coordinate
         if let vehiclePosition {
             start = vehiclePosition
+            // A car standing at the first regular station starts there: it is not a stop to announce at once.
+            if case .regular(let point) = stations[0].kind, stations[0].route == nil, stations.count > 1,
+               GeoMath.distance(vehiclePosition, point.coordinate) <= TourImporter.maxStraightGap {
+                firstStation = 1
+            }
         } else {
             start = stations[0].firstPoint.coordinate
             position = start
@@ -138,11 +143,32 @@ private struct TourAssembler {
             }
             if leg.isEmpty { leg.append([p]) }
         }
-        leg.appendTrace(station, points: points, leg: legs.count, lastIsDestination: endsTour)
+        if let way = options.routedTraces[station.index], points.count >= 2 {
+            try appendRoutedTrace(station, points: points, way: way, endsTour: endsTour)
+        } else {
+            leg.appendTrace(station, points: points, leg: legs.count, lastIsDestination: endsTour)
+        }
         for k in leg.silentVias.indices.suffix(endsTour ? points.count - 1 : points.count) {
             waypointOrder.append(.silent(leg: legs.count, via: k))
         }
         position = points[points.count - 1].coordinate
+    }
+
+    /// Follows the way the routing engine found along a trace; it must start where the trace does.
+    private mutating func appendRoutedTrace(_ station: TourDocument.Station, points: [TourDocument.Point], way: Route,
+                                            endsTour: Bool) throws(RouteImportError) {
+        let embedded = EmbeddedRoute(route: way, prefix: "\(station.path).engine")
+        let miss = GeoMath.distance(way.geometry.coordinates[0], points[0].coordinate)
+        guard miss <= TourImporter.maxRouteSnap else {
+            throw RouteImportError(location: embedded.prefix,
+                                   message: "the routed trace starts \(metres(miss)) from the trace's first point (at most \(metres(TourImporter.maxRouteSnap)))")
+        }
+        if let p = position, !leg.isEmpty, GeoMath.distance(p, way.geometry.coordinates[0]) > 0 {
+            leg.append([p, way.geometry.coordinates[0]])
+        }
+        leg.appendRoutedTrace(station, points: points, routed: embedded, lastIsDestination: endsTour)
+        if language == nil { language = way.source.language }
+        for w in way.warnings { builder.addWarning(w) }
     }
 
     /// The routed way to `station`: its embedded `route`, else what the routing engine found, else nil.
@@ -251,7 +277,7 @@ private struct TourAssembler {
             case .silent(let l, let v):
                 var w = legs[l].silentVias[v].waypoint
                 let absolute = route.legs[l].geometryStart + legs[l].silentVias[v].legIndex
-                w.distanceAlong = route.geometry.cumulativeDistances[absolute]
+                w.distanceAlong = min(route.geometry.cumulativeDistances[absolute] + legs[l].silentVias[v].offset, route.length)
                 waypoints.append(w)
             }
         }

@@ -11,10 +11,12 @@ struct TourLegAssembly {
         var offset: Double
     }
 
-    /// A silent via point of a trace, by its point index in this leg.
+    /// A silent via point of a trace, by its point index in this leg (and the metres beyond that point where it
+    /// lies on a routed trace, whose vertices are the map's, not the trace's).
     struct SilentVia {
         var waypoint: Waypoint
         var legIndex: Int
+        var offset: Double = 0
     }
 
     /// A trace's place in the leg.
@@ -54,18 +56,53 @@ struct TourLegAssembly {
     }
 
     /// Appends an embedded route's geometry and maneuvers. Its `arrive`s are dropped (the tour arrives
-    /// at its own stations), and so is its `depart` unless the routed geometry starts the leg.
-    mutating func appendRouted(_ embedded: EmbeddedRoute) {
-        let keepDepart = coordinates.isEmpty
+    /// at its own stations) unless `keepArrive` (a routed trace that ends the tour), and so is its `depart` unless
+    /// the routed geometry starts the leg. Returns the index of its first point in the leg.
+    @discardableResult
+    mutating func appendRouted(_ embedded: EmbeddedRoute, keepArrive: Bool = false) -> Int {
+        let keepDepart = coordinates.count <= 1
         if keepDepart { startsRouted = true }
         let base = append(embedded.route.geometry.coordinates)
         let cumulative = embedded.route.geometry.cumulativeDistances
-        for var m in embedded.route.maneuvers {
-            if m.type == .arrive { continue }
+        let lastArrive = embedded.route.maneuvers.lastIndex { $0.type == .arrive }
+        for (k, var m) in embedded.route.maneuvers.enumerated() {
+            if m.type == .arrive, !(keepArrive && k == lastArrive) { continue }
             if m.type == .depart, !(keepDepart && m.geometryIndex == 0) { continue }
             m.provenance.sourcePath = embedded.path(m.provenance.sourcePath)
             let offset = m.distanceAlong - cumulative[m.geometryIndex]
             maneuvers.append(PendingManeuver(maneuver: m, legIndex: base + m.geometryIndex, offset: offset))
+        }
+        return base
+    }
+
+    /// Appends the way a routing engine found along an svp trace (`routed`, through or matched to its points) in
+    /// place of the straight lines between them: its geometry, maneuvers and street names; every point but
+    /// `exceptLast` becomes a silent via waypoint where the way passes it (searched in travel order, so a trace that
+    /// loops back past a point is placed on the right pass). No maneuver is derived from the trace's own geometry.
+    mutating func appendRoutedTrace(_ station: TourDocument.Station, points: [TourDocument.Point], routed: EmbeddedRoute,
+                                    lastIsDestination: Bool) {
+        let base = appendRouted(routed, keepArrive: lastIsDestination)
+        let way = routed.route.geometry
+        let cumulative = way.cumulativeDistances
+        var segment = 0
+        var previous = points[0].coordinate
+        for (k, p) in points.enumerated() where !(lastIsDestination && k == points.count - 1) {
+            // The nearest pass within a stretch a little longer than the trace itself gets from the point before.
+            let reach = cumulative[segment] + 3 * GeoMath.distance(previous, p.coordinate) + 200
+            var best = (segment: segment, fraction: 0.0, distance: Double.infinity)
+            var i = segment
+            while i < way.count - 1, cumulative[i] <= reach {
+                let projection = GeoMath.projection(of: p.coordinate, onSegment: way.coordinates[i], way.coordinates[i + 1])
+                if projection.distance < best.distance { best = (i, projection.fraction, projection.distance) }
+                i += 1
+            }
+            if way.count < 2 { best = (0, 0, 0) }
+            var w = Waypoint(location: p.coordinate, role: .silentVia)
+            w.course = p.course
+            let offset = way.count < 2 ? 0 : best.fraction * (cumulative[best.segment + 1] - cumulative[best.segment])
+            silentVias.append(SilentVia(waypoint: w, legIndex: base + best.segment, offset: offset))
+            segment = best.segment
+            previous = p.coordinate
         }
     }
 

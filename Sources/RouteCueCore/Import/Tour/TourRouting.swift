@@ -1,6 +1,8 @@
 /// What a routing engine must find for a tour to be guided: the way to each station that has no embedded `route` and
 /// lies more than `TourImporter.maxStraightGap` from where the tour is before it (the vehicle position, or the
-/// previous station's last point). The answers go back into the import as `ImportOptions.routedLegs`.
+/// previous station's last point), and the way along each svp trace (routed through its points when they lie apart,
+/// map-matched when they are dense). The answers go back into the import as `ImportOptions.routedLegs` and
+/// `ImportOptions.routedTraces`.
 public enum TourRouting {
     /// The ways to find in `bytes` (a tour; any other document needs none), in station order.
     public static func legRequests(in bytes: [UInt8], name: String, options: ImportOptions) throws(RouteImportError) -> [TourLegRequest] {
@@ -11,17 +13,28 @@ public enum TourRouting {
             let format: RouteFormat
             if let forced = options.format { format = forced } else { format = try RouteReader.detectFormat(json: root) }
             guard format == .tour else { return [] }
-            return legRequests(try TourDocument.parse(root), vehiclePosition: options.vehiclePosition)
+            return legRequests(try TourDocument.parse(root), vehiclePosition: options.vehiclePosition,
+                               vehicleCourse: options.vehicleCourse)
         } catch {
             throw error.inFile(name)
         }
     }
 
-    static func legRequests(_ document: TourDocument, vehiclePosition: Coordinate?) -> [TourLegRequest] {
+    /// True when `bytes` is a tour whose first station has no embedded route: with a routing engine, its first way
+    /// starts where the car is, so it waits for a position. False for any other document, or one that does not parse
+    /// (the import proper says why).
+    public static func startsAtVehicle(_ bytes: [UInt8], options: ImportOptions) -> Bool {
+        guard (try? RouteReader.startsAsXML(bytes)) == false, let root = try? RouteReader.parseJSON(bytes) else { return false }
+        let format = options.format ?? (try? RouteReader.detectFormat(json: root))
+        guard format == .tour, let document = try? TourDocument.parse(root) else { return false }
+        return document.stations.first?.route == nil
+    }
+
+    static func legRequests(_ document: TourDocument, vehiclePosition: Coordinate?, vehicleCourse: Double? = nil) -> [TourLegRequest] {
         var requests: [TourLegRequest] = []
         // Where the tour is before each station, and the course there.
         var position = vehiclePosition
-        var course: Double?
+        var course = vehiclePosition == nil ? nil : vehicleCourse
         for station in document.stations {
             let first = station.firstPoint
             if let from = position, station.route == nil, GeoMath.distance(from, first.coordinate) > TourImporter.maxStraightGap {
@@ -33,6 +46,9 @@ public enum TourRouting {
                 position = point.coordinate
                 course = nil
             case .svp(let points):
+                if points.count >= 2 {
+                    requests.append(TourLegRequest(trace: station, points: points))
+                }
                 position = points[points.count - 1].coordinate
                 course = points[points.count - 1].course
             }
@@ -42,8 +58,22 @@ public enum TourRouting {
 }
 
 /// One way a routing engine must find for a tour: from where the tour is to a station (a regular stop, or the first
-/// point of an svp trace, to be reached heading along the trace's course).
+/// point of an svp trace, to be reached heading along the trace's course), or along an svp trace.
 public struct TourLegRequest: Sendable, Equatable {
+    /// What the way is for.
+    public enum Purpose: Sendable, Equatable {
+        /// From where the tour is to the station.
+        case approach
+        /// Along an svp trace whose points lie apart: routed from its first to its last point through the others, each
+        /// passed heading along its course.
+        case traceThrough
+        /// Along an svp trace of dense points (none more than `TourImporter.maxStraightGap` from the next): matched
+        /// to the map as a whole.
+        case traceMatch
+    }
+
+    /// What the way is for.
+    public var purpose: Purpose
     /// The station's index in the tour.
     public var station: Int
     /// Its key path (`stations[2]`), for errors.
@@ -58,10 +88,14 @@ public struct TourLegRequest: Sendable, Equatable {
     public var toCourse: Double?
     /// Whether it ends at a regular station (an announced stop) rather than at a trace.
     public var toRegularStation: Bool
+    /// A trace's points, in order, with their courses (empty for an approach).
+    public var points: [CoursePoint]
 
     /// A way to find for station `station` (at `path`).
     public init(station: Int, path: String, from: Coordinate, fromCourse: Double?, to: Coordinate, toCourse: Double?,
                 toRegularStation: Bool) {
+        purpose = .approach
+        points = []
         self.station = station
         self.path = path
         self.from = from
@@ -69,6 +103,33 @@ public struct TourLegRequest: Sendable, Equatable {
         self.to = to
         self.toCourse = toCourse
         self.toRegularStation = toRegularStation
+    }
+}
+
+extension TourLegRequest {
+    /// The way along the svp trace `station` over `points` (at least two).
+    init(trace station: TourDocument.Station, points: [TourDocument.Point]) {
+        let dense = zip(points, points.dropFirst()).allSatisfy {
+            GeoMath.distance($0.coordinate, $1.coordinate) <= TourImporter.maxStraightGap
+        }
+        self.init(station: station.index, path: station.path, from: points[0].coordinate, fromCourse: points[0].course,
+                  to: points[points.count - 1].coordinate, toCourse: points[points.count - 1].course, toRegularStation: false)
+        purpose = dense ? .traceMatch : .traceThrough
+        self.points = points.map { CoursePoint(coordinate: $0.coordinate, course: $0.course) }
+    }
+}
+
+/// A point and the course (north 0°, clockwise) to pass it with, where one is stated.
+public struct CoursePoint: Sendable, Equatable {
+    /// Where.
+    public var coordinate: Coordinate
+    /// The course, if any.
+    public var course: Double?
+
+    /// A point with an optional course.
+    public init(coordinate: Coordinate, course: Double?) {
+        self.coordinate = coordinate
+        self.course = course
     }
 }
 

@@ -1,4 +1,4 @@
-/// The body of a Valhalla `/route` request for one tour leg: two `break` locations, headings where the tour states a
+/// The body of a Valhalla `/route` (or `/trace_route`) request for one tour leg: its locations, headings where the tour states a
 /// course (north 0°, clockwise, as Valhalla takes them; the tolerance lets the engine snap to the road's own
 /// bearing), the costing of the transport mode, the answer in OSRM form (which `OSRMImporter` reads, voice
 /// instructions included) and worded in RouteCue's language and units, so street names and maneuvers come back
@@ -33,23 +33,43 @@ public struct ValhallaRouteQuery: Sendable, Equatable {
         }
     }
 
-    /// The JSON body for `leg`.
+    /// The engine's path for `leg`: `/route`, or `/trace_route` for a dense trace.
+    public func path(for leg: TourLegRequest) -> String {
+        leg.purpose == .traceMatch ? "/trace_route" : "/route"
+    }
+
+    /// The JSON body for `leg`: two `break` locations for an approach; for a trace of points apart, its first and last
+    /// point as `break`s and the others as `through` locations (passed without a stop, so no leg and no arrival
+    /// between them), each with its course as heading; for a dense trace, its points as the `shape` to match
+    /// (`map_snap`).
     public func body(for leg: TourLegRequest) -> String {
-        let locations: [JSONValue] = [location(leg.from, heading: leg.fromCourse), location(leg.to, heading: leg.toCourse)]
-        let query = JSONObject([
-            ("locations", .array(locations)),
+        var pairs: [(String, JSONValue)]
+        switch leg.purpose {
+        case .approach:
+            pairs = [("locations", .array([location(leg.from, heading: leg.fromCourse), location(leg.to, heading: leg.toCourse)]))]
+        case .traceThrough:
+            let last = leg.points.count - 1
+            pairs = [("locations", .array(leg.points.enumerated().map { k, p in
+                location(p.coordinate, heading: p.course, type: k == 0 || k == last ? "break" : "through")
+            }))]
+        case .traceMatch:
+            pairs = [("shape", .array(leg.points.map { p in
+                .object(JSONObject([("lat", .number(p.coordinate.latitude)), ("lon", .number(p.coordinate.longitude))]))
+            })), ("shape_match", .string("map_snap"))]
+        }
+        pairs += [
             ("costing", .string(costing)),
             ("directions_options", .object(JSONObject([("language", .string(language)),
                                                        ("units", .string(units == .metric ? "kilometers" : "miles"))]))),
             ("format", .string("osrm")),
             ("voice_instructions", .bool(true)),
             ("banner_instructions", .bool(true)),
-        ])
-        return JSONTextWriter.line(.object(query))
+        ]
+        return JSONTextWriter.line(.object(JSONObject(pairs)))
     }
 
-    private func location(_ c: Coordinate, heading: Double?) -> JSONValue {
-        var pairs: [(String, JSONValue)] = [("lat", .number(c.latitude)), ("lon", .number(c.longitude)), ("type", .string("break"))]
+    private func location(_ c: Coordinate, heading: Double?, type: String = "break") -> JSONValue {
+        var pairs: [(String, JSONValue)] = [("lat", .number(c.latitude)), ("lon", .number(c.longitude)), ("type", .string(type))]
         if let heading {
             pairs.append(("heading", .number(heading.rounded())))
             pairs.append(("heading_tolerance", .number(headingTolerance)))
