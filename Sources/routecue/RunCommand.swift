@@ -40,7 +40,9 @@ enum RunCommand {
                               configuration's ducking.session_bus, else the session bus when there is one)
           --engine URL        the routing engine (Valhalla's HTTP API) that gives a tour's missing ways, the first
                               from the last fix (default: the configuration's routing.engine_url; none when not set).
-                              A tour given with --route while the engine is down is tried again until it answers
+                              A tour given with --route waits for the first fix, and while the engine is down is
+                              tried again until it answers (D-Bus RoutingState). A car that leaves the route is
+                              rerouted through it to the waypoints still ahead
           --debug-block-loop AFTER:FOR
                               debugging: block the event loop AFTER seconds after start for FOR seconds (the systemd
                               watchdog pings stop)

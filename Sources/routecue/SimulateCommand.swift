@@ -36,8 +36,9 @@ enum SimulateCommand {
           --fix-jitter MS   uniform jitter around it (default 100)
           --audio-route R   whose latency and pre-roll apply (default: default)
           --engine URL      a routing engine (Valhalla's HTTP API) for a tour's missing ways, asked in the guidance's
-                            language and units; the first way starts at the drive's first fix (default:
-                            routing.engine_url of the configuration)
+                            language and units; the first way starts at the drive's first fix; a drive that leaves
+                            the route is rerouted by it to the waypoints still ahead (default: routing.engine_url of
+                            the configuration)
           --max-size BYTES  refuse larger route and drive files (default: the configuration's, 64 MB)
           --quiet           no summary on standard output
         Every cue is synthesized with espeak-ng to learn its real duration. The summary lists every cue spoken
@@ -81,7 +82,18 @@ enum SimulateCommand {
             } else if let device = args.value("device") {
                 sink = try PCMTimelineWriter(pcm: device, device: settings.audioSettings.device, sourceRate: simulator.sampleRate)
             }
-            let result = try simulator.run(engine: &engine, fixes: read.fixes, options: settings.simulation, audio: sink)
+            // With an engine, a drive that leaves the route is rerouted by it, as `routecue run` does.
+            let rerouteOptions = ImportOptions(maxBytes: settings.maxBytes)
+            let router = routing.map { routing in
+                { @Sendable (request: RerouteRequest, _: MonotonicInstant) -> Route? in
+                    switch routing.rerouteBlocking(request, options: rerouteOptions) {
+                    case .success(let route): return route
+                    case .failure(let error): CLI.printError("reroute (attempt \(request.attempt)) failed: \(error)"); return nil
+                    }
+                }
+            }
+            let result = try simulator.run(engine: &engine, fixes: read.fixes, options: settings.simulation, audio: sink,
+                                           router: router)
             let lines = result.log.map { $0.jsonLine(fixTime: result.mapping.fixTime(at:)) }
             let text = lines.joined(separator: "\n") + (lines.isEmpty ? "" : "\n")
             do { try FileSystem.writeAtomically(Array(text.utf8), to: cuesPath) } catch {

@@ -1,4 +1,5 @@
 import DBusKit
+import DriveLab
 import Foundation
 import RouteCueCore
 import TestSupport
@@ -14,6 +15,8 @@ final class DaemonRoutingTests: XCTestCase {
     private var daemon: DaemonProcess?
     private var client: BusConnection?
     private var servers: [ScriptedTCPServer] = []
+    private var feeder: NMEAFeeder?
+    private var gpsd: GPSDProcess?
 
     private static let name: BusName = "org.routecue"
     private static let path: ObjectPath = "/org/routecue/Guidance"
@@ -30,6 +33,8 @@ final class DaemonRoutingTests: XCTestCase {
         _ = try? onLoop { client?.close() }
         daemon?.kill()
         for server in servers { server.stop() }
+        gpsd?.stop()
+        feeder?.stop()
         bus?.stop()
         if let tmp { try? FileManager.default.removeItem(at: tmp) }
         super.tearDown()
@@ -56,10 +61,10 @@ final class DaemonRoutingTests: XCTestCase {
         """
     }
 
-    private func startDaemon(enginePort: UInt16, extra: [String] = []) throws -> DaemonProcess {
+    private func startDaemon(enginePort: UInt16, gpsd: String = "127.0.0.1:9", extra: [String] = []) throws -> DaemonProcess {
         let config = tmp.appendingPathComponent("routecue.json")
         try #"{"routing": {"engine_url": "http://127.0.0.1:\#(enginePort)", "timeout_s": 2}}"#.write(to: config, atomically: true, encoding: .utf8)
-        let daemon = try DaemonProcess(["--bus", bus!.address, "--session-bus", "none", "--gpsd", "127.0.0.1:9", "--device", "null",
+        let daemon = try DaemonProcess(["--bus", bus!.address, "--session-bus", "none", "--gpsd", gpsd, "--device", "null",
                                         "--config", config.path, "--log-level", "debug"] + extra)
         self.daemon = daemon
         XCTAssertTrue(bus!.waitForOwner(of: Self.name.rawValue, within: 10), daemon.stderrText)
@@ -91,14 +96,34 @@ final class DaemonRoutingTests: XCTestCase {
         XCTAssertTrue(daemon.isRunning)
     }
 
-    func test_aTourGivenAtStart_whileTheEngineIsDown_isTriedAgainUntilItComesUp() throws {
+    /// The daemon's `RoutingState`.
+    private func routingState() throws -> String? {
+        let reply = try callAndWait(client!, Self.name, Self.path, .properties, "Get", [.string(Self.guidance.rawValue), .string("RoutingState")])
+        guard case .success(let values) = reply, case .variant(let inner)? = values.first, case .string(let state) = inner else { return nil }
+        return state
+    }
+
+    func test_aTourGivenAtStart_waitsForTheFirstFix_andWhileTheEngineIsDown_isTriedAgainUntilItComesUp() throws {
+        guard GPSDProcess.isInstalled else { throw XCTSkip("gpsd is not installed (Debian package gpsd)") }
         let port = try LoopbackSocket.freePort()
         let file = tmp.appendingPathComponent("tour.json")
         try tour().write(to: file, atomically: true, encoding: .utf8)
-        let daemon = try startDaemon(enginePort: port, extra: ["--route", file.path])
-        XCTAssertNotNil(daemon.line(containing: "trying again in 2 s", within: 5), daemon.stderrText)
+        // The car sets off from the tour's first station (the example drive); its receiver starts 3 s after RouteCue.
+        let drive = try String(contentsOf: SharedData.repositoryRoot.appendingPathComponent("examples/grid-trip-drive.nmea"), encoding: .utf8)
+        let feeder = try NMEAFeeder(epochs: NMEAFeeder.epochs(ofNMEA: drive))
+        self.feeder = feeder
+        let gpsdPort = try LoopbackSocket.freePort()
+        let daemon = try startDaemon(enginePort: port, gpsd: "127.0.0.1:\(gpsdPort)", extra: ["--route", file.path])
+        XCTAssertNotNil(daemon.line(containing: "waiting for the first fix to route its first way", within: 5), daemon.stderrText)
+        XCTAssertEqual(try routingState(), "waiting-for-fix")
+        usleep(3_000_000)
+        gpsd = try GPSDProcess(feedPort: feeder.port, port: Int(gpsdPort))
+        XCTAssertNotNil(daemon.line(containing: "trying again in 2 s", within: 10), daemon.stderrText)
+        XCTAssertEqual(try routingState(), "unreachable", "the engine being down is visible on D-Bus")
         _ = try engine(port: port)
+        // The car stands at the first station, so the tour starts there: the engine's 6 maneuvers and the arrival.
         XCTAssertNotNil(daemon.line(containing: "route loaded from \(file.path): 7 maneuvers", within: 10), daemon.stderrText)
+        XCTAssertEqual(try routingState(), "ready")
         XCTAssertTrue(daemon.isRunning)
     }
 }

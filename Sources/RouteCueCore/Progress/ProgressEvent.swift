@@ -34,4 +34,13 @@ public struct RerouteRequest: Sendable, Equatable {
     public var remainingWaypoints: [Waypoint]
     /// 1 for the first request of an off-route episode, 2 for the first repeat, …
     public var attempt: Int
+
+    /// A request for a new route from `position` (heading `course`) to `remainingWaypoints`.
+    public init(reason: String, position: Coordinate?, course: Double?, remainingWaypoints: [Waypoint], attempt: Int) {
+        self.reason = reason
+        self.position = position
+        self.course = course
+        self.remainingWaypoints = remainingWaypoints
+        self.attempt = attempt
+    }
 }

@@ -80,7 +80,11 @@ extension RouteProgress {
         let wait = min(options.rerouteBackoffMaxSeconds,
                        options.rerouteBackoffSeconds * Double(1 << min(rerouteAttempts - 1, 16)))
         nextRerouteAllowed = now.advanced(bySeconds: wait)
-        let remaining = route.waypoints.filter { ($0.legEnding ?? -1) >= leg }
+        // The stops of this leg and after it, and the silent via points not yet passed (a trace the new route must
+        // still follow), in travel order.
+        let remaining = route.waypoints.filter {
+            ($0.legEnding ?? -1) >= leg || $0.role == .silentVia && $0.distanceAlong > floorAlong
+        }
         events.append(.rerouteRequested(RerouteRequest(
             reason: reason, position: lastFix?.position, course: lastFix?.course,
             remainingWaypoints: remaining, attempt: rerouteAttempts)))

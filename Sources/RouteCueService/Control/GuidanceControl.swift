@@ -141,7 +141,7 @@ enum ControlInterfaces {
                 property("TransportMode", .string, values), property("Leg", .uint32, values),
                 property("NextManeuver", .dictionary(key: .string, value: .variant), values),
                 property("DistanceToManeuver", .double, values), property("DistanceRemaining", .double, values),
-                property("TimeRemaining", .double, values),
+                property("TimeRemaining", .double, values), property("RoutingState", .string, values),
             ],
             signals: [
                 ExportedSignal("EventText", [DBusArgument("text", .string), DBusArgument("kind", .string),

@@ -39,6 +39,7 @@ extension GuidanceDaemon: GuidanceControl {
         }
         let asking = routeImporter.read(document, name: "the document", options: importOptions) { [weak self] result in
             guard let self else { return completion(.failure(BusError(.failed, "RouteCue is stopping"))) }
+            self.publishProperties()
             switch result {
             case .success(let route):
                 completion(.success(self.loaded(route, from: source)))
@@ -47,7 +48,10 @@ extension GuidanceDaemon: GuidanceControl {
                 completion(.failure(BusError(name: error.isTransient ? ControlErrors.routingFailed : ControlErrors.badRoute, message: "\(error)")))
             }
         }
-        if asking { log.info("\(source): asking the routing engine for the tour's ways") }
+        if asking {
+            log.info("\(source): asking the routing engine for the tour's ways")
+            publishProperties()
+        }
     }
 
     /// Takes `route` as the loaded one (guided at once while guiding); its number of maneuvers.
@@ -364,7 +368,7 @@ extension GuidanceDaemon: GuidanceControl {
             "Language": .string(language?.language ?? PhrasePackLibrary.defaultLanguage),
             "Units": .string(timing.units.rawValue),
             "TransportMode": .string(timing.mode.rawValue),
-            "Leg": .uint32(0), "NextManeuver": .vardict([:]),
+            "Leg": .uint32(0), "NextManeuver": .vardict([:]), "RoutingState": .string(routingState),
             "DistanceToManeuver": .double(0), "DistanceRemaining": .double(0), "TimeRemaining": .double(0),
         ]
         guard let engine = guidance?.engine else {

@@ -59,6 +59,21 @@ public final class GuidanceDaemon {
         if let path = self?.options.routePath { self?.loadRoute(path) }
     }
     private var routeRetries = 0
+    /// True while a reroute request is with the routing engine (the back-off's next request waits for its answer).
+    var rerouting = false
+    /// The tour given at start that waits for the first fix: its first way is routed from where the car is.
+    private var routeAwaitingFix: String?
+    /// What the routing engine is doing (D-Bus `RoutingState`): none (no engine configured), unreachable (the last
+    /// request did not reach it; RouteCue keeps trying), rerouting, routing (a tour's ways asked for), waiting-for-fix
+    /// (a tour waits for the first fix to be routed from the car), ready.
+    var routingState: String {
+        guard routeImporter.engine != nil else { return "none" }
+        if routeImporter.engineUnreachable { return "unreachable" }
+        if rerouting { return "rerouting" }
+        if routeImporter.isBusy { return "routing" }
+        if routeAwaitingFix != nil { return "waiting-for-fix" }
+        return "ready"
+    }
     /// Maneuvers a cue has been spoken for (GetManeuvers' `announced`).
     var announcedManeuvers: Set<Int> = []
     /// The engine's cues queued or playing, by output id (EventText's words and details).
@@ -270,8 +285,15 @@ public final class GuidanceDaemon {
             log.error("route not loaded: \(error)")
             return
         }
+        if routeImporter.engine != nil, lastPosition == nil, TourRouting.startsAtVehicle(bytes, options: options) {
+            if routeAwaitingFix == nil { log.info("\(path): a tour; waiting for the first fix to route its first way from where the car is") }
+            routeAwaitingFix = path
+            publishProperties()
+            return
+        }
         let asking = routeImporter.read(bytes, name: path, options: options) { [weak self] result in
             guard let self, !self.stopping else { return }
+            self.publishProperties()
             switch result {
             case .success(let route):
                 self.routeRetries = 0
@@ -290,7 +312,10 @@ public final class GuidanceDaemon {
                 self.routeRetryTimer.set(RouteCueLoop.loop.now.advanced(bySeconds: seconds))
             }
         }
-        if asking { log.info("\(path): asking the routing engine for the tour's ways") }
+        if asking {
+            log.info("\(path): asking the routing engine for the tour's ways")
+            publishProperties()
+        }
     }
 
     /// The routing engine `config` names, for the guidance's language and units (nil: none).
@@ -331,7 +356,13 @@ public final class GuidanceDaemon {
     private func gpsEvent(_ event: GPSClient.Event) {
         switch event {
         case .fix(let fix):
-            if let position = fix.position { lastPosition = position }
+            if let position = fix.position {
+                lastPosition = position
+                if let path = routeAwaitingFix {
+                    routeAwaitingFix = nil
+                    loadRoute(path)
+                }
+            }
             guidance?.handle(.fix(fix))
             updateStatus(force: false)
             publishProperties()
@@ -369,7 +400,11 @@ public final class GuidanceDaemon {
             updateStatus(force: true)
             publishProperties()
         case .reroute(let request):
-            log.info("reroute needed (\(request.reason), attempt \(request.attempt)); no routing engine is configured")
+            if routeImporter.engine != nil {
+                reroute(request)
+            } else {
+                log.info("reroute needed (\(request.reason), attempt \(request.attempt)); no routing engine is configured")
+            }
         default:
             break
         }
