@@ -85,6 +85,9 @@ struct DriveBenchResult {
         var drive: Double
         var rssKiB: Int
         var fds: Int
+        /// The speech cache's bytes then (Audio1 SpeechCacheBytes, in KiB; nil when not read): bounded, it fills
+        /// as new texts are spoken, so the soak tells its growth from the rest.
+        var speechCacheKiB: Int? = nil
     }
     struct Call {
         var what: String
@@ -280,7 +283,11 @@ final class DriveBenchRun {
             }
             let wall = Double(MonotonicClock.nanoseconds()) / 1e9 - result.driveZero
             if wall >= nextResources {
-                result.resources.append(.init(wall: wall, drive: wall * source.speed, rssKiB: procStatus(pid, "VmRSS:"), fds: Self.fdCount(pid)))
+                var sample = DriveBenchResult.Resources(wall: wall, drive: wall * source.speed, rssKiB: procStatus(pid, "VmRSS:"), fds: Self.fdCount(pid))
+                if soak, let bytes = try? systemClient.get(Self.routecue, Self.guidancePath, "org.routecue.Audio1", "SpeechCacheBytes").integer {
+                    sample.speechCacheKiB = Int(bytes) / 1024
+                }
+                result.resources.append(sample)
                 nextResources += 10
             }
             if soak, wall >= nextCall {

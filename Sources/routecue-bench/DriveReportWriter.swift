@@ -300,6 +300,14 @@ struct DriveReportWriter {
         out.append("bench soak: \(source.name), \(formatDuration(drive)) of drive time at \(String(format: "%g", source.speed))× through gpsd and routecue run, D-Bus calls and an app prompt every \(String(format: "%g", options.interval)) s")
         out.append(String(format: "  resident memory: mean %.2f MB over the first %@ of drive time (%d samples), %.2f MB over the last (%d samples): growth %+.2f MB (goal ≤ 2 MB); peak (VmHWM) %.1f MB",
                           mean(firstHour), windowName as NSString, firstHour.count, mean(lastHour), lastHour.count, growth, Double(result.peakRSSKiB) / 1024))
+        let cacheMean = { (s: [DriveBenchResult.Resources]) -> Double? in
+            let kib = s.compactMap(\.speechCacheKiB)
+            return kib.isEmpty ? nil : Double(kib.reduce(0, +)) / Double(kib.count) / 1024
+        }
+        if let cacheFirst = cacheMean(firstHour), let cacheLast = cacheMean(lastHour) {
+            out.append(String(format: "  of which the speech cache (bounded by audio.cache_bytes, Audio1 SpeechCacheBytes): mean %.2f MB, then %.2f MB: growth %+.2f MB; the rest grew %+.2f MB (goal ≤ 2 MB)",
+                              cacheFirst, cacheLast, cacheLast - cacheFirst, growth - (cacheLast - cacheFirst)))
+        }
         let fds = samples.map(\.fds)
         out.append("  open descriptors (every 10 s, \(fds.count) samples): first \(fds.first ?? 0), last \(fds.last ?? 0), min \(fds.min() ?? 0), max \(fds.max() ?? 0) (goal flat)")
         let late = lines.filter { $0.late != nil }
@@ -325,8 +333,8 @@ struct DriveReportWriter {
         print(text)
         if !options.report.isEmpty {
             var md = ["# Soak: \(source.name)", "", "`\(options.commandLine)`", "", "- " + source.notes.joined(separator: "\n- "), "", "```", text, "```", "",
-                      "| wall s | drive s | VmRSS KiB | fds |", "|---:|---:|---:|---:|"]
-            md += samples.map { "| \(String(format: "%.0f", $0.wall)) | \(String(format: "%.0f", $0.drive)) | \($0.rssKiB) | \($0.fds) |" }
+                      "| wall s | drive s | VmRSS KiB | speech cache KiB | fds |", "|---:|---:|---:|---:|---:|"]
+            md += samples.map { "| \(String(format: "%.0f", $0.wall)) | \(String(format: "%.0f", $0.drive)) | \($0.rssKiB) | \($0.speechCacheKiB.map(String.init) ?? "-") | \($0.fds) |" }
             try (md.joined(separator: "\n") + "\n").write(toFile: options.report + "/soak.md", atomically: true, encoding: .utf8)
             let log = options.report + "/routecue.log"
             if result.logPath != log { unlink(log); try? FileManager.default.copyItem(atPath: result.logPath, toPath: log) }

@@ -197,7 +197,7 @@ enum ControlInterfaces {
                 writable("PromptStyle", .string),
                 writable("Volume", .double),
                 property("Speaking", .boolean, values),
-                property("InCall", .boolean, values),
+                property("InCall", .boolean, values), property("SpeechCacheBytes", .uint32, values),
             ],
             signals: [
                 ExportedSignal("WillPlay", [DBusArgument("id", .uint32), DBusArgument("text", .string), DBusArgument("kind", .string)]),

@@ -319,6 +319,7 @@ extension GuidanceDaemon: GuidanceControl {
             "Volume": .double(policy.clampedVolume),
             "Speaking": .boolean(audio.current != nil),
             "InCall": .boolean(inCall),
+            "SpeechCacheBytes": .uint32(UInt32(clamping: audio.cache.bytesUsed)),
         ]
     }
 
@@ -417,7 +418,8 @@ extension GuidanceDaemon: GuidanceControl {
         publishedGuidance = guidanceProperties()
         lastPositionPublish = RouteCueLoop.loop.now
         control?.propertiesChanged(ControlInterfaces.guidance, publishedGuidance)
-        control?.propertiesChanged(ControlInterfaces.audio, audioProperties())
+        // SpeechCacheBytes is read on demand, never signalled (it changes with every cue rendered).
+        control?.propertiesChanged(ControlInterfaces.audio, audioProperties().filter { $0.key != "SpeechCacheBytes" })
     }
 
     // MARK: - Signals
