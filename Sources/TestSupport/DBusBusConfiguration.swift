@@ -89,8 +89,5 @@ public struct DBusBusConfiguration: Sendable, Equatable {
         """
 
     /// `text` safe inside an XML element.
-    private static func escaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;")
-    }
+    private static func escaped(_ text: String) -> String { XMLText.escaped(text) }
 }

@@ -73,21 +73,10 @@ public final class DBusDaemonProcess: @unchecked Sendable {
     }
 
     /// Stops it: SIGTERM, then SIGKILL if it has not exited within a second; reaps it.
-    public func stop() {
-        guard let process, process.isRunning else { return }
-        _ = Glibc.kill(pid, SIGTERM)
-        let end = MonotonicClock.nanoseconds() + 1_000_000_000
-        while process.isRunning, MonotonicClock.nanoseconds() < end { usleep(5_000) }
-        if process.isRunning { _ = Glibc.kill(pid, SIGKILL) }
-        process.waitUntilExit()
-    }
+    public func stop() { process?.terminateByPID(grace: 1) }
 
     /// SIGKILL: the bus goes away at once, as when it crashes; every client's connection closes.
-    public func kill() {
-        guard let process, process.isRunning else { return }
-        _ = Glibc.kill(pid, SIGKILL)
-        process.waitUntilExit()
-    }
+    public func kill() { process?.killByPID() }
 
     private func start() throws {
         let process = Process()

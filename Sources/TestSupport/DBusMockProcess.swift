@@ -54,15 +54,7 @@ public final class DBusMockProcess: @unchecked Sendable {
     public var log: String { (try? String(contentsOf: logFile, encoding: .utf8)) ?? "" }
 
     /// Stops it by its PID (SIGTERM, then SIGKILL after a second).
-    public func stop() {
-        guard process.isRunning else { return }
-        let pid = process.processIdentifier
-        _ = kill(pid, SIGTERM)
-        let end = MonotonicClock.nanoseconds() + 1_000_000_000
-        while process.isRunning, MonotonicClock.nanoseconds() < end { usleep(5_000) }
-        if process.isRunning { _ = kill(pid, SIGKILL) }
-        process.waitUntilExit()
-    }
+    public func stop() { process.terminateByPID(grace: 1) }
 
     deinit { stop() }
 }

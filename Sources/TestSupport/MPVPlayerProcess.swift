@@ -112,21 +112,10 @@ public final class MPVPlayerProcess: @unchecked Sendable {
     public var playerctlName: String { String(busName.dropFirst("org.mpris.MediaPlayer2.".count)) }
 
     /// Stops it by its PID: SIGTERM, then SIGKILL if it has not exited within 2 s; reaps it.
-    public func stop() {
-        guard process.isRunning else { return }
-        _ = Glibc.kill(pid, SIGTERM)
-        let end = MonotonicClock.nanoseconds() + 2_000_000_000
-        while process.isRunning, MonotonicClock.nanoseconds() < end { usleep(5_000) }
-        if process.isRunning { _ = Glibc.kill(pid, SIGKILL) }
-        process.waitUntilExit()
-    }
+    public func stop() { process.terminateByPID(grace: 2) }
 
     /// SIGKILL by its PID: it leaves the bus at once, as when it crashes; reaps it.
-    public func kill() {
-        guard process.isRunning else { return }
-        _ = Glibc.kill(pid, SIGKILL)
-        process.waitUntilExit()
-    }
+    public func kill() { process.killByPID() }
 
     /// Waits up to `seconds` for mpv to exit by itself (`--loop=no`); whether it did.
     public func waitForExit(within seconds: Double) -> Bool {

@@ -304,20 +304,7 @@ public enum TestMap {
             tags.map { "    <tag k=\"\(escaped($0.0))\" v=\"\(escaped($0.1))\"/>\n" }.joined()
         }
 
-        static func escaped(_ text: String) -> String {
-            var out = ""
-            for c in text {
-                switch c {
-                case "&": out += "&amp;"
-                case "<": out += "&lt;"
-                case ">": out += "&gt;"
-                case "\"": out += "&quot;"
-                case "'": out += "&apos;"
-                default: out.append(c)
-                }
-            }
-            return out
-        }
+        static func escaped(_ text: String) -> String { XMLText.escaped(text) }
     }
 }
 

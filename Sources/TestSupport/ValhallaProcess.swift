@@ -91,7 +91,7 @@ public final class ValhallaProcess: @unchecked Sendable {
     /// Starts `valhalla_service CONFIG 1` on `tiles`, on a free port (another one if that port was taken meanwhile),
     /// and waits (up to 10 s) until it answers `GET /status`.
     public init(tiles: ValhallaTiles) throws {
-        try Self.availability.get()
+        _ = try Self.availability.get()
         self.tiles = tiles
         directory = try CommandRunner.temporaryDirectory()
         logFile = directory.appendingPathComponent("valhalla_service.log")
@@ -153,21 +153,10 @@ public final class ValhallaProcess: @unchecked Sendable {
     public var log: String { (try? String(contentsOf: logFile, encoding: .utf8)) ?? "" }
 
     /// Stops it by its PID: SIGTERM, then SIGKILL if it has not exited within 2 s; reaps it.
-    public func stop() {
-        guard process.isRunning else { return }
-        _ = Glibc.kill(pid, SIGTERM)
-        let end = MonotonicClock.nanoseconds() + 2_000_000_000
-        while process.isRunning, MonotonicClock.nanoseconds() < end { usleep(2_000) }
-        if process.isRunning { _ = Glibc.kill(pid, SIGKILL) }
-        process.waitUntilExit()
-    }
+    public func stop() { process.terminateByPID(grace: 2) }
 
     /// SIGKILL by its PID, as when the engine crashes; reaps it.
-    public func kill() {
-        guard process.isRunning else { return }
-        _ = Glibc.kill(pid, SIGKILL)
-        process.waitUntilExit()
-    }
+    public func kill() { process.killByPID() }
 
     /// How it ended: the signal or exit status (`process.terminationReason` as text), nil while it runs.
     public var termination: String? {

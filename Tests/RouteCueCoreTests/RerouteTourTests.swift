@@ -62,4 +62,16 @@ final class RerouteTourTests: XCTestCase {
         XCTAssertEqual(request.remainingWaypoints.map(\.role), [.silentVia, .destination])
         XCTAssertEqual(request.remainingWaypoints.first?.distanceAlong, 2000)
     }
+
+    func test_skippingAStop_dropsTheSilentViaPointsOnTheWayToIt() throws {
+        // Two legs (a stop at 1500 m), silent via points at 800 m (before the stop) and 2200 m (after it).
+        let route = try F.makeRoute(turns: [.left, .right], spacing: 1000, legEnds: [1500], silentVia: [800, 2200])
+        var d = GraphHopperNavigationDrive(route: route)
+        _ = d.driveAlongRoute(from: 0, to: 300, speed: 14, start: 0)
+        d.skipToNextDestination()
+        let request = try XCTUnwrap(d.reroutes.first?.request)
+        XCTAssertEqual(request.reason, "waypoint_skipped")
+        XCTAssertEqual(request.remainingWaypoints.map(\.role), [.silentVia, .destination], "from the car past the skipped stop")
+        XCTAssertEqual(try XCTUnwrap(request.remainingWaypoints.first?.distanceAlong), 2200, accuracy: 1)
+    }
 }

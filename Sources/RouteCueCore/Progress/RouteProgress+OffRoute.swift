@@ -80,10 +80,11 @@ extension RouteProgress {
         let wait = min(options.rerouteBackoffMaxSeconds,
                        options.rerouteBackoffSeconds * Double(1 << min(rerouteAttempts - 1, 16)))
         nextRerouteAllowed = now.advanced(bySeconds: wait)
-        // The stops of this leg and after it, and the silent via points not yet passed (a trace the new route must
-        // still follow), in travel order.
+        // The stops of this leg and after it, and the silent via points of those legs not yet passed (a trace the new
+        // route must still follow; a skipped stop's leg drops its own), in travel order.
+        let passed = max(floorAlong, leg < route.legs.count ? route.legs[leg].distanceStart : route.length)
         let remaining = route.waypoints.filter {
-            ($0.legEnding ?? -1) >= leg || $0.role == .silentVia && $0.distanceAlong > floorAlong
+            ($0.legEnding ?? -1) >= leg || $0.role == .silentVia && $0.distanceAlong > passed
         }
         events.append(.rerouteRequested(RerouteRequest(
             reason: reason, position: lastFix?.position, course: lastFix?.course,

@@ -2,8 +2,8 @@ import EventLoopKit
 import RouteCueCore
 
 extension GuidanceDaemon {
-    /// Serves a reroute request in-process with the routing engine: the car's position and course to the waypoints
-    /// still ahead (`RerouteTour`), asked off the loop. The answer replaces the route (the engine's new generation: no
+    /// Serves a reroute request in-process with the routing engine (the car off the route, or SkipDestination): the
+    /// car's position and course to the waypoints still ahead (`RerouteTour`), asked off the loop. The answer replaces the route (the engine's new generation: no
     /// departure cue, nothing already said repeated) unless the car came back onto the old route meanwhile or another
     /// route was loaded. A failure is logged and the back-off's next request (`RouteProgress`) asks again; while one
     /// request is out, the next is not sent. `RerouteNeeded` goes out on D-Bus either way, for a UI that routes itself.
@@ -33,7 +33,8 @@ extension GuidanceDaemon {
             }
             switch result {
             case .success(let route):
-                guard guidance.engine.progress.state == .offRoute else {
+                // Off the route, the answer is dropped once the car is back on the old one (a skipped stop's is not).
+                guard request.reason == "waypoint_skipped" || guidance.engine.progress.state == .offRoute else {
                     self.log.info("reroute answer after \(ms) ms dropped: the car is back on the route")
                     return
                 }
