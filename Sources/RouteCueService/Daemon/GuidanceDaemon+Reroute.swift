@@ -3,9 +3,9 @@ import RouteCueCore
 
 extension GuidanceDaemon {
     /// Serves a reroute request in-process with the routing engine (the car off the route, or SkipDestination): the
-    /// car's position and course to the waypoints still ahead (`RerouteTour`), asked off the loop. The answer replaces the route (the engine's new generation: no
-    /// departure cue, nothing already said repeated) unless the car came back onto the old route meanwhile or another
-    /// route was loaded. A failure is logged and the back-off's next request (`RouteProgress`) asks again; while one
+    /// car's position and course to the waypoints still ahead (`RerouteTour`), asked off the loop. The answer replaces
+    /// the route (the engine's new generation: no departure cue, nothing already said repeated) unless the car came
+    /// back onto the old route meanwhile or another route was loaded. A failure is logged and the back-off's next request (`RouteProgress`) asks again; while one
     /// request is out, the next is not sent. `RerouteNeeded` goes out on D-Bus either way, for a UI that routes itself.
     func reroute(_ request: RerouteRequest) {
         guard let bytes = RerouteTour.document(for: request) else {

@@ -1,6 +1,6 @@
-/// The body of a Valhalla `/route` (or `/trace_route`) request for one tour leg: its locations, headings where the tour states a
-/// course (north 0°, clockwise, as Valhalla takes them; the tolerance lets the engine snap to the road's own
-/// bearing), the costing of the transport mode, the answer in OSRM form (which `OSRMImporter` reads, voice
+/// The body of a Valhalla `/route` (or `/trace_route`) request for one tour leg: its locations, headings where the
+/// tour states a course (north 0°, clockwise, as Valhalla takes them; the tolerance lets the engine snap to the road's
+/// own bearing), the costing of the transport mode, the answer in OSRM form (which `OSRMImporter` reads, voice
 /// instructions included) and worded in RouteCue's language and units, so street names and maneuvers come back
 /// as they will be spoken.
 public struct ValhallaRouteQuery: Sendable, Equatable {
