@@ -9,7 +9,9 @@ import XCTest
 /// through a real gpsd: the stops are announced, the trace's points never; the driver leaves the route after the
 /// trace (straight on along Kammerstraße where the tour turns right into Koloniestraße), RouteCue asks the engine once
 /// from where the car is, heading where it heads, and guides on the new route (Lotharstraße, Friedenstraße) to the
-/// destination without saying again what it said (one departure, one arrival, each stop once).
+/// destination without saying again what it said (one departure, one arrival, each stop once). With the engine killed
+/// after the tour was resolved, the reroute fails with a clear error, is asked again after the back-off, and the
+/// resolved route keeps guiding.
 final class ValhallaGuidanceTests: XCTestCase {
     private var valhalla: ValhallaProcess?
     private var feeder: NMEAFeeder?
@@ -119,6 +121,28 @@ final class ValhallaGuidanceTests: XCTestCase {
         XCTAssertTrue(r.stdout.contains(" 1 reroute requests"), "asked once: \(r.stdout)")
         XCTAssertFalse(r.stderr.contains("reroute"), r.stderr)
         try checkGuidance(try entries(cues), "simulate")
+    }
+
+    func test_theEngineKilledMidTour_givesAClearError_andTheResolvedRouteKeepsGuiding() throws {
+        let (tour, drive, service) = try scenario(speed: 11, interval: 1)
+        // The tour resolved while the engine was up, then the engine gone (SIGKILL, as in a crash).
+        let resolved = tmp.appendingPathComponent("tour-routed.json").path
+        let convert = try CommandRunner.routecue(["route", "convert", tour, "--to", "routecue", "--output", resolved,
+                                                  "--from", "\(Self.start.latitude),\(Self.start.longitude)", "--engine", service.url])
+        XCTAssertEqual(convert.status, 0, convert.stderr)
+        service.kill()
+        let nmea = try write(drive.nmeaText(), "drive.nmea")
+        let cues = tmp.appendingPathComponent("cues.jsonl").path
+        let r = try CommandRunner.routecue(["simulate", "--route", resolved, "--engine", service.url, "--fixes", nmea, "--cues", cues])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains("reroute (attempt 1) failed") && r.stderr.contains("unreachable"), r.stderr)
+        let requests = try XCTUnwrap(r.stdout.components(separatedBy: " reroute requests").first?.split(separator: " ").last.flatMap { Int($0) })
+        XCTAssertGreaterThanOrEqual(requests, 2, "asked again after the back-off: \(r.stdout)")
+        let spoken = try entries(cues).filter { $0["event"] as? String == "spoken" }
+        let texts = spoken.map { $0["text"] as? String ?? "" }
+        print("valhalla guidance (engine killed): \(requests) reroute requests, \(spoken.count) cues:\n  " + texts.joined(separator: "\n  "))
+        XCTAssertTrue(texts.contains { $0.contains("Kammerstraße") }, "the resolved legs guided: \(texts)")
+        XCTAssertEqual(spoken.filter { $0["kind"] as? String == "reroute" }.count, 1, "off the route, said once: \(texts)")
     }
 
     func test_run_throughGpsd_routesTheTourFromTheFirstFix_andReroutesInProcess_once() throws {
