@@ -56,6 +56,16 @@ func callAndWait(_ connection: BusConnection, _ destination: BusName, _ path: Ob
     return try outcome.wait(timeout + 5, "the reply to \(member)", file: file, line: line)
 }
 
+/// Reads one property (`org.freedesktop.DBus.Properties.Get`) from the test thread: its value out of the variant, or nil
+/// when the call fails.
+func propertyAndWait(_ connection: BusConnection, _ destination: BusName, _ path: ObjectPath, _ interface: InterfaceName,
+                     _ name: String, file: StaticString = #filePath, line: UInt = #line) throws -> DBusValue? {
+    let reply = try callAndWait(connection, destination, path, .properties, "Get", [.string(interface.rawValue), .string(name)],
+                                file: file, line: line)
+    guard case .success(let values) = reply, case .variant(let inner)? = values.first else { return nil }
+    return inner
+}
+
 /// The error of a result that must be one.
 func failure<T>(_ result: Result<T, BusError>, file: StaticString = #filePath, line: UInt = #line) -> BusError? {
     if case .failure(let error) = result { return error }

@@ -78,9 +78,7 @@ final class DaemonDuckingTests: XCTestCase {
     }
 
     private static func volume(of busName: String, through client: BusConnection) throws -> Double? {
-        let reply = try callAndWait(client, try BusName(busName), "/org/mpris/MediaPlayer2", .properties, "Get",
-                                    [.string(player.rawValue), .string("Volume")])
-        guard case .success(let values) = reply, case .variant(let inner)? = values.first, case .double(let v) = inner else { return nil }
+        guard case .double(let v)? = try propertyAndWait(client, try BusName(busName), "/org/mpris/MediaPlayer2", player, "Volume") else { return nil }
         return v
     }
 

@@ -98,8 +98,7 @@ final class DaemonRoutingTests: XCTestCase {
 
     /// The daemon's `RoutingState`.
     private func routingState() throws -> String? {
-        let reply = try callAndWait(client!, Self.name, Self.path, .properties, "Get", [.string(Self.guidance.rawValue), .string("RoutingState")])
-        guard case .success(let values) = reply, case .variant(let inner)? = values.first, case .string(let state) = inner else { return nil }
+        guard case .string(let state)? = try propertyAndWait(client!, Self.name, Self.path, Self.guidance, "RoutingState") else { return nil }
         return state
     }
 
