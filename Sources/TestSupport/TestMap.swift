@@ -32,6 +32,10 @@ import RouteCueCore
 ///   `motorway_link` ends at Lotharstraße/Mülheimer Straße, and an on-ramp from the west end of Grabenstraße merging
 ///   at y 1000; southbound at x 90 with exit 13 "Duisburg-Zentrum" at y 1200, whose link bridges the northbound
 ///   carriageway to the west end of Kammerstraße.
+/// - Two dead-end streets east of Sternbuschweg whose corners are bends of one street, not junctions (the routing engine
+///   says nothing there; geometry alone sees a turn): Am Kolk, continuing Mülheimer Straße east to x 1400 and turning
+///   north there to y 700 (one 90° corner), and Waldweg, continuing Kammerstraße east to x 1350, north to y 1120 and
+///   east again to x 1450 (an S-jog of two 90° corners 70 m apart). Dead ends: no route between other places uses them.
 /// - The country (`boundary=administrative`, `admin_level=2`, `ISO3166-1=DE`, name Deutschland) and the state
 ///   (`admin_level=4`, Nordrhein-Westfalen) as relations around a closed way 300 m outside the map: without them
 ///   Valhalla assumes left-hand traffic and counts roundabout exits the other way round.
@@ -108,6 +112,11 @@ public enum TestMap {
         public static let friedenstrasse = TestMap.coordinate(x: 625, y: 1300)
         /// Sternbuschweg between Grabenstraße and Kammerstraße (the east of the town).
         public static let sternbuschweg = TestMap.coordinate(x: 1250, y: 925)
+
+        /// Am Kolk past its corner, near its dead end.
+        public static let amKolk = TestMap.coordinate(x: 1400, y: 660)
+        /// Waldweg past its S-jog, near its dead end.
+        public static let waldweg = TestMap.coordinate(x: 1420, y: 1120)
 
         /// The A 59 northbound, 150 m north of the map's south edge (before exit 12).
         public static let a59NorthboundSouth = TestMap.coordinate(x: 110, y: 150)
@@ -231,6 +240,10 @@ public enum TestMap {
                 Self.street("Kammerstraße"))
             way(Self.points(alongX: Row.friedenstrasse, from: west, to: east, crossing: columns),
                 Self.street("Friedenstraße"))
+
+            // Dead ends east of Sternbuschweg with corners that are bends of one street.
+            way([(east, Row.muelheimerStrasse), (1400, Row.muelheimerStrasse), (1400, 700)], Self.street("Am Kolk"))
+            way([(east, Row.kammerstrasse), (1350, Row.kammerstrasse), (1350, 1120), (1450, 1120)], Self.street("Waldweg"))
 
             // The roundabout: 16 nodes counter-clockwise from the east arm, closed.
             var ring: [Int] = []

@@ -65,7 +65,7 @@ enum ConfigCommand {
             reconnect \(number(config.gps.reconnectMinimumSeconds))-\(number(config.gps.reconnectMaximumSeconds)) s, \
             "GPS signal lost" \(config.gps.cues.announceLost ? "after \(number(config.gps.cues.lostAnnounceSeconds)) s" : "off"), \
             "regained" \(config.gps.cues.announceRegained ? "on" : "off")
-              routing: \(config.routing.engineURL.map { "engine \($0), timeout \(number(config.routing.timeoutSeconds)) s, costing \(config.routing.costing ?? "from the mode")" } ?? "no engine (tours need embedded routes)")
+              routing: \(config.routing.engineURL.map { "engine \($0), timeout \(number(config.routing.timeoutSeconds)) s, costing \(config.routing.costing ?? "from the mode"), traffic signals \(config.routing.trafficSignals ? "looked up" : "off")" } ?? "no engine (tours need embedded routes)")
               logging: level \(config.logging.level.rawValue)
             """
     }

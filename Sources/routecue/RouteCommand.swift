@@ -19,7 +19,10 @@ enum RouteCommand {
           --from LAT,LON    the vehicle's position: a tour's first leg starts there
           --engine URL      a routing engine (Valhalla's HTTP API, e.g. http://127.0.0.1:8002) that finds the ways a
                             tour lacks: to each regular station without an embedded route, to each svp trace more than
-                            50 m away (default: routing.engine_url of the configuration; none when not set)
+                            50 m away; a GPX trk or step-less route gets its maneuvers and street names by map matching
+                            (a leg it cannot match keeps those derived from the geometry); with routing.traffic_signals,
+                            the traffic signals on the route become landmarks (default: routing.engine_url of the
+                            configuration; none when not set)
           --lang TAG        the language the engine words street names and instructions in (default en-US); units
                             follow timing.units of the configuration
           --max-size BYTES  refuse files larger than this (default: import.max_file_bytes of the configuration,
@@ -109,7 +112,9 @@ enum RouteCommand {
 
     static func load(_ path: String, options: ImportOptions, engine: RoutingEngine? = nil) throws(RouteImportError) -> Route {
         let bytes = try InputFile.read(path, maxBytes: options.maxBytes)
-        if let engine { return try engine.readBlocking(bytes, name: path, options: options) }
+        if let engine {
+            return try engine.readBlocking(bytes, name: path, options: options) { CLI.printError($0) }
+        }
         return try RouteReader.read(bytes, name: path, options: options)
     }
 

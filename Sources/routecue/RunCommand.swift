@@ -42,7 +42,8 @@ enum RunCommand {
                               from the last fix (default: the configuration's routing.engine_url; none when not set).
                               A tour given with --route waits for the first fix, and while the engine is down is
                               tried again until it answers (D-Bus RoutingState). A car that leaves the route is
-                              rerouted through it to the waypoints still ahead
+                              rerouted through it to the waypoints still ahead. A GPX trk or step-less route gets
+                              the engine's maneuvers by map matching; routing.traffic_signals marks signals
           --debug-block-loop AFTER:FOR
                               debugging: block the event loop AFTER seconds after start for FOR seconds (the systemd
                               watchdog pings stop)

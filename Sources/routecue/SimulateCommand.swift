@@ -37,8 +37,9 @@ enum SimulateCommand {
           --audio-route R   whose latency and pre-roll apply (default: default)
           --engine URL      a routing engine (Valhalla's HTTP API) for a tour's missing ways, asked in the guidance's
                             language and units; the first way starts at the drive's first fix; a drive that leaves
-                            the route is rerouted by it to the waypoints still ahead (default: routing.engine_url of
-                            the configuration)
+                            the route is rerouted by it to the waypoints still ahead; a GPX trk or step-less route
+                            gets the engine's maneuvers by map matching (default: routing.engine_url of the
+                            configuration)
           --max-size BYTES  refuse larger route and drive files (default: the configuration's, 64 MB)
           --quiet           no summary on standard output
         Every cue is synthesized with espeak-ng to learn its real duration. The summary lists every cue spoken

@@ -266,6 +266,22 @@ final class GuidanceTimingTests: XCTestCase {
         XCTAssertEqual(plain.text, "In 400 meters, turn left")
     }
 
+    func test_naturalGuidance_namesTheTrafficLight_onlyWhenNoOtherSignalLiesBetweenTheCarAndTheTurn() throws {
+        // The distance cue is heard 400 m before the turn; a signal passed straight on 200 m before the turn is still
+        // ahead of the car then ("the next traffic light" would be that one), one 600 m before it is already behind.
+        var timing = TimingOptions()
+        timing.naturalGuidance = true
+        for (other, expected) in [(200.0, "In 400 meters, turn left"), (600.0, "At the next traffic light, turn left")] {
+            let route = try F.makeRoute(turns: [.left], spacing: 2000, tail: 300, roadClass: "primary") { m in
+                m.landmarks = [Landmark(kind: "traffic_signals", distanceBeforeManeuver: 5),
+                               Landmark(kind: "traffic_signals", distanceBeforeManeuver: other)]
+            }
+            let drive = F.drive(route, speed: 15)
+            let cue = try XCTUnwrap(F.run(route, drive, timing: timing).spoken(1, .distance).first)
+            XCTAssertEqual(cue.text, expected, "another signal \(Int(other)) m before the turn")
+        }
+    }
+
     func test_useSourceAnnouncements_speaksTheRoutesOwnWordsAtTheirPlaces() throws {
         let route = try F.makeRoute(turns: [.left], spacing: 2000, tail: 300, roadClass: "primary") { m in
             m.announcements = [

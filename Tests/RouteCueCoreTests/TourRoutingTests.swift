@@ -8,7 +8,7 @@ import XCTest
 final class TourRoutingTests: XCTestCase {
     let berlin = Coordinate(latitude: 52.520008, longitude: 13.404954)
 
-    private func requests(_ text: String, vehicle: Coordinate?) throws -> [TourLegRequest] {
+    private func requests(_ text: String, vehicle: Coordinate?) throws -> [RoutingRequest] {
         try TourRouting.legRequests(in: Array(text.utf8), name: "tour.json", options: ImportOptions(vehiclePosition: vehicle))
     }
 
@@ -78,7 +78,7 @@ final class TourRoutingTests: XCTestCase {
     }
 
     func test_valhallaQuery_asksForTheLegInOSRMForm_inTheGuidancesLanguageAndUnits() throws {
-        let leg = TourLegRequest(station: 3, path: "stations[3]", from: Coordinate(latitude: 51.4671, longitude: 6.7568), fromCourse: 271.6,
+        let leg = RoutingRequest(station: 3, path: "stations[3]", from: Coordinate(latitude: 51.4671, longitude: 6.7568), fromCourse: 271.6,
                                  to: Coordinate(latitude: 51.47, longitude: 6.76), toCourse: nil, toRegularStation: true)
         let body = ValhallaRouteQuery(costing: "auto", language: "de-DE", units: .metric).body(for: leg)
         XCTAssertEqual(body, #"{"locations":[{"lat":51.4671,"lon":6.7568,"type":"break","heading":272,"heading_tolerance":45},"#

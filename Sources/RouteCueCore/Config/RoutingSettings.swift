@@ -7,8 +7,11 @@ public struct RoutingSettings: Sendable, Equatable {
     public var timeoutSeconds = 10.0
     /// Valhalla's costing model; nil: from the transport mode (`auto` for a car).
     public var costing: String?
+    /// Whether every route loaded is looked up for the traffic signals on it (`/trace_attributes`), which natural
+    /// guidance then names ("At the next traffic light, turn left"). Off by default.
+    public var trafficSignals = false
 
-    /// No engine, a 10 s timeout, the costing of the transport mode.
+    /// No engine, a 10 s timeout, the costing of the transport mode, no traffic-signal lookup.
     public init() {}
 
     /// Whether `text` looks like an engine URL (`http://HOST…`; the HTTP client reads it fully when it is used).
@@ -36,6 +39,7 @@ enum RoutingSection {
                     throw node.error("must be a Valhalla costing such as \"auto\", \"truck\" or \"bicycle\", or null")
                 }
                 settings.costing = text
+            case "traffic_signals": settings.trafficSignals = try node.bool()
             default: throw ConfigObject.unknownKey(node)
             }
         }

@@ -131,7 +131,10 @@ extension GuidanceEngine {
             skipStage(maneuver, stage, plan: plan, e: e, reason: reason, actions: &actions)
             return nil
         }
-        let landmark = stage == .distance && timing.naturalGuidance ? unambiguousLandmark(maneuver, e: e) : nil
+        // Whether the landmark is "the next" one is judged where the cue will be heard (a little earlier, for margin),
+        // not where the car is while it is planned: a signal passed by then does not count.
+        let heardFrom = max(e.distanceAlong, maneuver.distanceAlong - spoken.metres - 10)
+        let landmark = stage == .distance && timing.naturalGuidance ? unambiguousLandmark(maneuver, from: heardFrom) : nil
         let texts = plans[maneuver.index]?.stageTexts[stage] ?? keepTexts(maneuver, stage,
             full: phrase(.maneuver(maneuver, stage: stage, distance: spoken, then: then, landmark: landmark)),
             short: phrase(.maneuver(maneuver, stage: stage, distance: spoken, then: nil, landmark: nil), short: true))

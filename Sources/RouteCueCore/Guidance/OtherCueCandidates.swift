@@ -57,14 +57,23 @@ extension GuidanceEngine {
         return result
     }
 
-    /// The landmark to guide by, when the maneuver has exactly one of a speakable kind close to it and no
-    /// maneuver between the car and it has one of the same kind (so "the next traffic light" is the right one).
-    func unambiguousLandmark(_ maneuver: Maneuver, e: ProgressEstimate) -> Landmark? {
+    /// The landmark to guide by, when the maneuver has exactly one of a speakable kind close to it and no other of
+    /// the same kind lies between the car and it (farther before this maneuver, as a signal passed straight on, or on
+    /// a maneuver the car meets first) from `position` (metres along the route) on, so "the next traffic light" said
+    /// there is the right one.
+    func unambiguousLandmark(_ maneuver: Maneuver, from position: Double) -> Landmark? {
         let speakable: Set<String> = ["traffic_signals", "stop_sign", "railway_crossing", "yield"]
         let near = maneuver.landmarks.filter { speakable.contains($0.kind) && ($0.distanceBeforeManeuver ?? 0) <= 30 }
         guard near.count == 1, let landmark = near.first else { return nil }
-        let between = route.maneuvers.filter { $0.distanceAlong > e.distanceAlong && $0.index < maneuver.index }
-        guard !between.contains(where: { $0.landmarks.contains { $0.kind == landmark.kind } }) else { return nil }
-        return landmark
+        let at = maneuver.distanceAlong - (landmark.distanceBeforeManeuver ?? 0)
+        let ahead = route.maneuvers.filter { $0.distanceAlong > position && $0.index <= maneuver.index }
+        let another = ahead.contains { m in
+            m.landmarks.contains { l in
+                guard l.kind == landmark.kind, !(m.index == maneuver.index && l == landmark) else { return false }
+                let lies = m.distanceAlong - (l.distanceBeforeManeuver ?? 0)
+                return lies > position && lies < at
+            }
+        }
+        return another ? nil : landmark
     }
 }

@@ -67,9 +67,10 @@ public struct SourceAnnouncement: Sendable, Equatable, Codable {
 /// Where a maneuver came from in the source file.
 public struct Provenance: Sendable, Equatable, Codable {
     /// What kind of source element: OSRM/Mapbox `step`, Valhalla `maneuver`, GraphHopper `instruction`,
-    /// GPX `rtept` or `wpt`, a tour `station`, or `derived` (computed from geometry).
+    /// GPX `rtept` or `wpt`, a tour `station`, `derived` (computed from geometry), or `matched` (a routing engine's,
+    /// for a line matched to its map: `ManeuverMatching`).
     public enum Kind: String, Sendable, Codable {
-        case step, maneuver, instruction, rtept, wpt, station, derived
+        case step, maneuver, instruction, rtept, wpt, station, derived, matched
     }
 
     /// The kind of source element.

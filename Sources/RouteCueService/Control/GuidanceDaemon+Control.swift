@@ -48,8 +48,8 @@ extension GuidanceDaemon: GuidanceControl {
                 completion(.failure(BusError(name: error.isTransient ? ControlErrors.routingFailed : ControlErrors.badRoute, message: "\(error)")))
             }
         }
-        if asking {
-            log.info("\(source): asking the routing engine for the tour's ways")
+        if let asking {
+            log.info("\(source): asking the routing engine for \(asking)")
             publishProperties()
         }
     }

@@ -50,8 +50,15 @@ public final class GuidanceDaemon {
     var control: ControlBus?
     /// The route guided along, or loaded and waiting for Start.
     var loadedRoute: Route?
-    /// Reads route documents, asking the routing engine for the ways a tour lacks.
-    lazy var routeImporter = RouteImporter(engine: nil)
+    /// Reads route documents, asking the routing engine for the ways a tour lacks, the maneuvers of lines without
+    /// their own, and the traffic signals on routes.
+    lazy var routeImporter: RouteImporter = {
+        let importer = RouteImporter(engine: nil)
+        importer.report = { [weak self] note, isProblem in
+            if isProblem { self?.log.warning(note) } else { self?.log.info(note) }
+        }
+        return importer
+    }()
     /// Where the last fix put the vehicle (a tour's first way starts there).
     var lastPosition: Coordinate?
     /// Retries of the route given at start while the routing engine cannot be reached.
@@ -312,8 +319,8 @@ public final class GuidanceDaemon {
                 self.routeRetryTimer.set(RouteCueLoop.loop.now.advanced(bySeconds: seconds))
             }
         }
-        if asking {
-            log.info("\(path): asking the routing engine for the tour's ways")
+        if let asking {
+            log.info("\(path): asking the routing engine for \(asking)")
             publishProperties()
         }
     }

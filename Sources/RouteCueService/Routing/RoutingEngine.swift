@@ -13,6 +13,8 @@ public struct RoutingEngine: Sendable {
     public var timeout: Double
     /// The largest answer read.
     public var maxBytes: Int
+    /// Whether routes are looked up for their traffic signals (`routing.traffic_signals`).
+    public var trafficSignals: Bool
 
     /// The engine of `settings` for a guidance in `language` and `units` of transport `mode`; nil when none is
     /// configured; a URL that cannot be used is an error naming `routing.engine_url`.
@@ -26,16 +28,17 @@ public struct RoutingEngine: Sendable {
         }
         query = ValhallaRouteQuery(costing: settings.costing ?? ValhallaRouteQuery.costing(for: mode), language: language, units: units)
         timeout = settings.timeoutSeconds
+        trafficSignals = settings.trafficSignals
         self.maxBytes = maxBytes
     }
 
     /// The HTTP request for `leg`.
-    public func request(for leg: TourLegRequest) -> HTTPRequest {
+    public func request(for leg: RoutingRequest) -> HTTPRequest {
         .postJSON(query.path(for: leg), query.body(for: leg))
     }
 
     /// Reads what the engine answered for `leg`.
-    public func route(from result: Result<HTTPResponse, HTTPError>, for leg: TourLegRequest) -> Result<Route, RouteImportError> {
+    public func route(from result: Result<HTTPResponse, HTTPError>, for leg: RoutingRequest) -> Result<Route, RouteImportError> {
         let response: HTTPResponse
         switch result {
         case .success(let r): response = r
@@ -60,15 +63,78 @@ public struct RoutingEngine: Sendable {
         }
     }
 
+    /// Reads the traffic signals the engine answered for `request` (a `signals` lookup).
+    public func signals(from result: Result<HTTPResponse, HTTPError>, for request: RoutingRequest) -> Result<[Coordinate], RouteImportError> {
+        let response: HTTPResponse
+        switch result {
+        case .success(let r) where r.status == 200: response = r
+        default:
+            // The same errors as a route's, without a route to read.
+            guard case .failure(let error) = route(from: result, for: request) else {
+                return .failure(failure(request, "routing engine \(endpoint) answered without a route"))
+            }
+            return .failure(error)
+        }
+        do {
+            return .success(try TrafficSignalLandmarks.signals(inTraceAttributes: response.body))
+        } catch {
+            return .failure(failure(request, "routing engine \(endpoint) gave unreadable attributes: \(error)"))
+        }
+    }
+
     /// Asks for `leg` and waits (a command-line tool, or a thread made for it; never the event loop).
-    public func routeBlocking(_ leg: TourLegRequest) -> Result<Route, RouteImportError> {
+    public func routeBlocking(_ leg: RoutingRequest) -> Result<Route, RouteImportError> {
         route(from: HTTPExchange.perform(request(for: leg), at: endpoint, timeout: timeout, maxBodyBytes: maxBytes), for: leg)
     }
 
-    /// Reads the tour (or any route document) in `bytes`, asking the engine, blocking, for every way it lacks.
-    public func readBlocking(_ bytes: [UInt8], name: String, options: ImportOptions) throws(RouteImportError) -> Route {
+    /// Reads the tour (or any route document) in `bytes`, asking the engine, blocking, for every way it lacks, or for
+    /// the maneuvers of lines that bring none (`ManeuverMatching`; a line it cannot match keeps its derived maneuvers
+    /// and `report` says why), then, with `trafficSignals`, for the signals on the route (`report` says how many).
+    public func readBlocking(_ bytes: [UInt8], name: String, options: ImportOptions,
+                             report: (String) -> Void = { _ in }) throws(RouteImportError) -> Route {
         let legs = try TourRouting.legRequests(in: bytes, name: name, options: options)
-        return try Self.read(bytes, name: name, options: options, legs: legs) { _, leg in routeBlocking(leg) }
+        var route: Route
+        if legs.isEmpty {
+            let outcome = matchManeuversBlocking(try RouteReader.read(bytes, name: name, options: options))
+            for (leg, reason) in outcome.fallbacks {
+                report("\(name): leg \(leg) keeps the maneuvers derived from its geometry: \(reason)")
+            }
+            route = outcome.route
+        } else {
+            route = try Self.read(bytes, name: name, options: options, legs: legs) { _, leg in routeBlocking(leg) }
+        }
+        let note: String?
+        (route, note) = withTrafficSignalsBlocking(route)
+        if let note { report("\(name): \(note)") }
+        return route
+    }
+
+    /// `route` with the traffic signals on its line as landmarks when `trafficSignals` is on, asked for blocking; a
+    /// failed lookup leaves it as it is and says why in the note.
+    public func withTrafficSignalsBlocking(_ route: Route) -> (route: Route, note: String?) {
+        guard trafficSignals else { return (route, nil) }
+        let requests = TrafficSignalLandmarks.requests(for: route)
+        let answers = requests.map { signals(from: HTTPExchange.perform(self.request(for: $0), at: endpoint, timeout: timeout, maxBodyBytes: maxBytes), for: $0) }
+        return Self.withTrafficSignals(route, answers)
+    }
+
+    /// `route` with the signals of `answers` (one per `TrafficSignalLandmarks.requests(for:)`), and a note.
+    public static func withTrafficSignals(_ route: Route, _ answers: [Result<[Coordinate], RouteImportError>]) -> (route: Route, note: String?) {
+        var pieces: [[Coordinate]] = []
+        for answer in answers {
+            switch answer {
+            case .success(let signals): pieces.append(signals)
+            case .failure(let error): return (route, "traffic signals not looked up: \(error)")
+            }
+        }
+        let (marked, placed) = TrafficSignalLandmarks.apply(TrafficSignalLandmarks.merged(pieces), to: route)
+        return (marked, "\(placed) traffic signal\(placed == 1 ? "" : "s") marked as landmarks")
+    }
+
+    /// `route` with the engine's maneuvers for the legs that have only derived ones, asked for blocking.
+    public func matchManeuversBlocking(_ route: Route) -> ManeuverMatching.Outcome {
+        let pieces = ManeuverMatching.pieces(for: route)
+        return ManeuverMatching.apply(pieces.map { routeBlocking($0.request) }, of: pieces, to: route)
     }
 
     /// The new route for `request` (from the car to the waypoints still ahead, as `RerouteTour` writes it), asked for
@@ -84,20 +150,24 @@ public struct RoutingEngine: Sendable {
 
     /// Reads `bytes` with the ways found for `legs` (`ways` gives each leg's by its index in `legs`, in station
     /// order); the first leg that has none fails the whole import with its error.
-    static func read(_ bytes: [UInt8], name: String, options: ImportOptions, legs: [TourLegRequest],
-                     ways: (Int, TourLegRequest) -> Result<Route, RouteImportError>) throws(RouteImportError) -> Route {
+    static func read(_ bytes: [UInt8], name: String, options: ImportOptions, legs: [RoutingRequest],
+                     ways: (Int, RoutingRequest) -> Result<Route, RouteImportError>) throws(RouteImportError) -> Route {
         var options = options
         for (k, leg) in legs.enumerated() {
             switch ways(k, leg) {
             case .success(let route):
-                if leg.purpose == .approach { options.routedLegs[leg.station] = route } else { options.routedTraces[leg.station] = route }
+                switch leg.purpose {
+                case .approach: options.routedLegs[leg.station] = route
+                case .traceThrough, .traceMatch: options.routedTraces[leg.station] = route
+                case .lineMatch, .signals: break
+                }
             case .failure(let error): throw error.inFile(name)
             }
         }
         return try RouteReader.read(bytes, name: name, options: options)
     }
 
-    private func failure(_ leg: TourLegRequest, _ message: String) -> RouteImportError {
+    private func failure(_ leg: RoutingRequest, _ message: String) -> RouteImportError {
         RouteImportError(location: leg.path, message: message)
     }
 

@@ -127,7 +127,7 @@ enum RouteCueJSONReader {
 
     static func provenance(_ n: JSONNode) throws(RouteImportError) -> Provenance {
         try keys(n, ["kind", "source_leg", "source_index", "source_path"])
-        return Provenance(kind: try enumValue(n.require("kind"), [Provenance.Kind.step, .maneuver, .instruction, .rtept, .wpt, .station, .derived]),
+        return Provenance(kind: try enumValue(n.require("kind"), [Provenance.Kind.step, .maneuver, .instruction, .rtept, .wpt, .station, .derived, .matched]),
                           sourceLeg: try n.require("source_leg").int(),
                           sourceIndex: try n.optionalInt("source_index"),
                           sourcePath: try n.require("source_path").string())

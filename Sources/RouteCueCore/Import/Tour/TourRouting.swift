@@ -5,7 +5,7 @@
 /// `ImportOptions.routedTraces`.
 public enum TourRouting {
     /// The ways to find in `bytes` (a tour; any other document needs none), in station order.
-    public static func legRequests(in bytes: [UInt8], name: String, options: ImportOptions) throws(RouteImportError) -> [TourLegRequest] {
+    public static func legRequests(in bytes: [UInt8], name: String, options: ImportOptions) throws(RouteImportError) -> [RoutingRequest] {
         do throws(RouteImportError) {
             try RouteImportError.checkSize(bytes.count, limit: options.maxBytes)
             guard !(try RouteReader.startsAsXML(bytes)) else { return [] }
@@ -30,15 +30,15 @@ public enum TourRouting {
         return document.stations.first?.route == nil
     }
 
-    static func legRequests(_ document: TourDocument, vehiclePosition: Coordinate?, vehicleCourse: Double? = nil) -> [TourLegRequest] {
-        var requests: [TourLegRequest] = []
+    static func legRequests(_ document: TourDocument, vehiclePosition: Coordinate?, vehicleCourse: Double? = nil) -> [RoutingRequest] {
+        var requests: [RoutingRequest] = []
         // Where the tour is before each station, and the course there.
         var position = vehiclePosition
         var course = vehiclePosition == nil ? nil : vehicleCourse
         for station in document.stations {
             let first = station.firstPoint
             if let from = position, station.route == nil, GeoMath.distance(from, first.coordinate) > TourImporter.maxStraightGap {
-                requests.append(TourLegRequest(station: station.index, path: station.path, from: from, fromCourse: course,
+                requests.append(RoutingRequest(station: station.index, path: station.path, from: from, fromCourse: course,
                                                to: first.coordinate, toCourse: first.course, toRegularStation: station.isRegular))
             }
             switch station.kind {
@@ -47,7 +47,7 @@ public enum TourRouting {
                 course = nil
             case .svp(let points):
                 if points.count >= 2 {
-                    requests.append(TourLegRequest(trace: station, points: points))
+                    requests.append(RoutingRequest(trace: station, points: points))
                 }
                 position = points[points.count - 1].coordinate
                 course = points[points.count - 1].course
@@ -57,56 +57,7 @@ public enum TourRouting {
     }
 }
 
-/// One way a routing engine must find for a tour: from where the tour is to a station (a regular stop, or the first
-/// point of an svp trace, to be reached heading along the trace's course), or along an svp trace.
-public struct TourLegRequest: Sendable, Equatable {
-    /// What the way is for.
-    public enum Purpose: Sendable, Equatable {
-        /// From where the tour is to the station.
-        case approach
-        /// Along an svp trace whose points lie apart: routed from its first to its last point through the others, each
-        /// passed heading along its course.
-        case traceThrough
-        /// Along an svp trace of dense points (none more than `TourImporter.maxStraightGap` from the next): matched
-        /// to the map as a whole.
-        case traceMatch
-    }
-
-    /// What the way is for.
-    public var purpose: Purpose
-    /// The station's index in the tour.
-    public var station: Int
-    /// Its key path (`stations[2]`), for errors.
-    public var path: String
-    /// Where the way starts.
-    public var from: Coordinate
-    /// The course (north 0°, clockwise) the vehicle has there, where known (the end of a trace).
-    public var fromCourse: Double?
-    /// Where it ends.
-    public var to: Coordinate
-    /// The course to arrive with (the trace's first point's), where the tour states one.
-    public var toCourse: Double?
-    /// Whether it ends at a regular station (an announced stop) rather than at a trace.
-    public var toRegularStation: Bool
-    /// A trace's points, in order, with their courses (empty for an approach).
-    public var points: [CoursePoint]
-
-    /// A way to find for station `station` (at `path`).
-    public init(station: Int, path: String, from: Coordinate, fromCourse: Double?, to: Coordinate, toCourse: Double?,
-                toRegularStation: Bool) {
-        purpose = .approach
-        points = []
-        self.station = station
-        self.path = path
-        self.from = from
-        self.fromCourse = fromCourse
-        self.to = to
-        self.toCourse = toCourse
-        self.toRegularStation = toRegularStation
-    }
-}
-
-extension TourLegRequest {
+extension RoutingRequest {
     /// The way along the svp trace `station` over `points` (at least two).
     init(trace station: TourDocument.Station, points: [TourDocument.Point]) {
         let dense = zip(points, points.dropFirst()).allSatisfy {
@@ -116,20 +67,6 @@ extension TourLegRequest {
                   to: points[points.count - 1].coordinate, toCourse: points[points.count - 1].course, toRegularStation: false)
         purpose = dense ? .traceMatch : .traceThrough
         self.points = points.map { CoursePoint(coordinate: $0.coordinate, course: $0.course) }
-    }
-}
-
-/// A point and the course (north 0°, clockwise) to pass it with, where one is stated.
-public struct CoursePoint: Sendable, Equatable {
-    /// Where.
-    public var coordinate: Coordinate
-    /// The course, if any.
-    public var course: Double?
-
-    /// A point with an optional course.
-    public init(coordinate: Coordinate, course: Double?) {
-        self.coordinate = coordinate
-        self.course = course
     }
 }
 

@@ -1,7 +1,7 @@
 import RouteCueCore
-import TestSupport
 
-/// Scores maneuvers derived from geometry alone against a route file's own maneuvers.
+/// Scores maneuvers derived from geometry alone (or matched to a map by a routing engine) against a route file's own
+/// maneuvers.
 ///
 /// Reference set: the source's maneuvers other than depart/arrive/waypoint whose turn angle is at least
 /// `referenceAngle`: bearing_after − bearing_before where the source states both (OSRM/Mapbox steps and
@@ -9,21 +9,24 @@ import TestSupport
 /// fraction of the reference set with a derived turn within `matchDistance` m along the route. Precision:
 /// the fraction of derived turns within `matchDistance` m of any source maneuver (a derived turn at a 30°
 /// source maneuver is not a false positive).
-struct ManeuverDerivationScore {
+public struct ManeuverDerivationScore: Sendable {
     /// Reference maneuvers, found ones, derived turns, derived turns near a source maneuver.
-    var references = 0, found = 0, derived = 0, confirmed = 0
+    public var references = 0, found = 0, derived = 0, confirmed = 0
+
+    /// No counts yet.
+    public init() {}
 
     /// Fraction of the reference set found (1 when the set is empty).
-    var recall: Double { references == 0 ? 1 : Double(found) / Double(references) }
+    public var recall: Double { references == 0 ? 1 : Double(found) / Double(references) }
     /// Fraction of the derived turns confirmed by a source maneuver (1 when none derived).
-    var precision: Double { derived == 0 ? 1 : Double(confirmed) / Double(derived) }
+    public var precision: Double { derived == 0 ? 1 : Double(confirmed) / Double(derived) }
 
-    static let referenceAngle = 45.0
-    static let matchDistance = 30.0
-    static let measureDistance = 20.0
+    public static let referenceAngle = 45.0
+    public static let matchDistance = 30.0
+    public static let measureDistance = 20.0
 
     /// Adds another score's counts.
-    mutating func add(_ other: ManeuverDerivationScore) {
+    public mutating func add(_ other: ManeuverDerivationScore) {
         references += other.references
         found += other.found
         derived += other.derived
@@ -33,7 +36,7 @@ struct ManeuverDerivationScore {
     /// Scores one imported route: derives turns from its whole geometry alone (through the same
     /// `ManeuverDeriver.legManeuvers` the importers use, over all legs at once so that a turn at a via point
     /// is seen too) and compares them with the route's own maneuvers.
-    static func score(_ route: Route, sourceStatesBearings: Bool) -> (score: ManeuverDerivationScore, misses: [String], falsePositives: [String]) {
+    public static func score(_ route: Route, sourceStatesBearings: Bool) -> (score: ManeuverDerivationScore, misses: [String], falsePositives: [String]) {
         let geometry = route.geometry
         var derivedAlong: [Double] = []
         var derivedLabels: [String] = []
@@ -55,6 +58,30 @@ struct ManeuverDerivationScore {
             }
             derivedLabels.append(label)
         }
+        return count(derivedAlong, labels: derivedLabels, against: route, sourceStatesBearings: sourceStatesBearings)
+    }
+
+    /// Scores `candidates` (maneuvers of another line of the same way: a recording, a map-matched copy) against
+    /// `reference`'s own maneuvers, each candidate other than depart/arrive/waypoint placed on the reference's geometry
+    /// by its location (searching forward from the previous one).
+    public static func score(_ candidates: [Maneuver], against reference: Route,
+                             sourceStatesBearings: Bool) -> (score: ManeuverDerivationScore, misses: [String], falsePositives: [String]) {
+        var along: [Double] = []
+        var labels: [String] = []
+        var notBefore = -Double.infinity
+        for m in candidates where ![.depart, .arrive, .waypoint].contains(m.type) {
+            guard let hit = reference.geometry.nearest(to: m.location, notBefore: notBefore, settleWithin: (25, 2_000)) else { continue }
+            notBefore = hit.distanceAlong
+            along.append(hit.distanceAlong)
+            labels.append("\(m.type.rawValue) \(m.modifier?.rawValue ?? "-") \(m.roadName ?? "") at \(m.location), \(Int(hit.offset.rounded())) m off the reference line")
+        }
+        return count(along, labels: labels, against: reference, sourceStatesBearings: sourceStatesBearings)
+    }
+
+    /// Counts candidates at `derivedAlong` (metres along `route`) against `route`'s own maneuvers.
+    static func count(_ derivedAlong: [Double], labels derivedLabels: [String], against route: Route,
+                      sourceStatesBearings: Bool) -> (score: ManeuverDerivationScore, misses: [String], falsePositives: [String]) {
+        let geometry = route.geometry
         let sourceAlong = route.maneuvers.map(\.distanceAlong)
         var s = ManeuverDerivationScore()
         var misses: [String] = []
@@ -86,7 +113,7 @@ struct ManeuverDerivationScore {
     }
 
     /// Turn angle on the geometry between the points `measureDistance` m before and after `along`.
-    static func measuredTurn(_ geometry: RouteGeometry, at along: Double) -> Double {
+    public static func measuredTurn(_ geometry: RouteGeometry, at along: Double) -> Double {
         let p = geometry.coordinate(atDistance: along)
         let a = geometry.coordinate(atDistance: along - measureDistance)
         let b = geometry.coordinate(atDistance: along + measureDistance)

@@ -33,16 +33,21 @@ public struct ValhallaRouteQuery: Sendable, Equatable {
         }
     }
 
-    /// The engine's path for `leg`: `/route`, or `/trace_route` for a dense trace.
-    public func path(for leg: TourLegRequest) -> String {
-        leg.purpose == .traceMatch ? "/trace_route" : "/route"
+    /// The engine's path for `leg`: `/route`, `/trace_route` for a dense trace or a line to match, `/trace_attributes`
+    /// for a line's traffic signals.
+    public func path(for leg: RoutingRequest) -> String {
+        switch leg.purpose {
+        case .approach, .traceThrough: "/route"
+        case .traceMatch, .lineMatch: "/trace_route"
+        case .signals: "/trace_attributes"
+        }
     }
 
     /// The JSON body for `leg`: two `break` locations for an approach; for a trace of points apart, its first and last
     /// point as `break`s and the others as `through` locations (passed without a stop, so no leg and no arrival
-    /// between them), each with its course as heading; for a dense trace, its points as the `shape` to match
-    /// (`map_snap`).
-    public func body(for leg: TourLegRequest) -> String {
+    /// between them), each with its course as heading; for a dense trace or a line to match, its points as the `shape` to match
+    /// (`map_snap`); for a line's traffic signals, its points and a filter keeping only edge ends and signals.
+    public func body(for leg: RoutingRequest) -> String {
         var pairs: [(String, JSONValue)]
         switch leg.purpose {
         case .approach:
@@ -52,10 +57,17 @@ public struct ValhallaRouteQuery: Sendable, Equatable {
             pairs = [("locations", .array(leg.points.enumerated().map { k, p in
                 location(p.coordinate, heading: p.course, type: k == 0 || k == last ? "break" : "through")
             }))]
-        case .traceMatch:
-            pairs = [("shape", .array(leg.points.map { p in
-                .object(JSONObject([("lat", .number(p.coordinate.latitude)), ("lon", .number(p.coordinate.longitude))]))
-            })), ("shape_match", .string("map_snap"))]
+        case .traceMatch, .lineMatch:
+            pairs = [shape(leg), ("shape_match", .string("map_snap"))]
+        case .signals:
+            // Only what the landmarks need: where each edge ends on the matched shape, and whether a signal stands there.
+            return JSONTextWriter.line(.object(JSONObject([
+                shape(leg), ("shape_match", .string("map_snap")), ("costing", .string(costing)),
+                ("filters", .object(JSONObject([
+                    ("attributes", .array(["edge.end_shape_index", "node.traffic_signal", "shape"].map { .string($0) })),
+                    ("action", .string("include")),
+                ]))),
+            ])))
         }
         pairs += [
             ("costing", .string(costing)),
@@ -66,6 +78,12 @@ public struct ValhallaRouteQuery: Sendable, Equatable {
             ("banner_instructions", .bool(true)),
         ]
         return JSONTextWriter.line(.object(JSONObject(pairs)))
+    }
+
+    private func shape(_ leg: RoutingRequest) -> (String, JSONValue) {
+        ("shape", .array(leg.points.map { p in
+            .object(JSONObject([("lat", .number(p.coordinate.latitude)), ("lon", .number(p.coordinate.longitude))]))
+        }))
     }
 
     private func location(_ c: Coordinate, heading: Double?, type: String = "break") -> JSONValue {
