@@ -41,10 +41,11 @@ let package = Package(
         .executableTarget(name: "routecue", dependencies: ["RouteCueCore", "RouteCueService", "EventLoopKit", "Speech", "DBusKit"]),
 
         // Benchmarks run by `make bench`.
-        .executableTarget(name: "routecue-bench", dependencies: ["RouteCueCore", "RouteCueService", "DriveLab", "EventLoopKit", "ALSAOutput", "Speech", "DBusKit"]),
+        .executableTarget(name: "routecue-bench", dependencies: ["RouteCueCore", "RouteCueService", "DriveLab", "EventLoopKit", "ALSAOutput", "Speech", "DBusKit", "HTTPKit"]),
 
-        // Generated test drives: real route geometry driven with real recorded speed, with ground truth.
-        .target(name: "DriveLab", dependencies: ["RouteCueCore", "EventLoopKit"]),
+        // Generated test drives: real route geometry driven with real recorded speed, with ground truth; the real
+        // components tests and benches start (gpsd, a Valhalla routing engine on a generated map).
+        .target(name: "DriveLab", dependencies: ["RouteCueCore", "EventLoopKit", "HTTPKit"]),
 
         // Fixtures and helpers shared by the test targets.
         .target(name: "TestSupport", dependencies: ["RouteCueCore", "DriveLab", "EventLoopKit", "HTTPKit"]),

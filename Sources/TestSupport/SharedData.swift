@@ -1,3 +1,4 @@
+import DriveLab
 import Foundation
 import XCTest
 
@@ -5,11 +6,7 @@ import XCTest
 /// `../shared`: tests that need it call `SharedData.require()` and skip with a visible message.
 public enum SharedData {
     /// The repository root (the folder holding Package.swift).
-    public static let repositoryRoot: URL = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }   // Sources/TestSupport/SharedData.swift
-        return url
-    }()
+    public static let repositoryRoot: URL = RepositoryPaths.root
 
     /// `../shared/data`, or the folder named by `ROUTECUE_SHARED_DATA`.
     public static let root: URL = {

@@ -1,7 +1,7 @@
-/// Text written into the XML files tests generate (OSM maps, D-Bus bus configurations).
-enum XMLText {
+/// Text written into the XML files tests and benches generate (OSM maps, D-Bus bus configurations).
+public enum XMLText {
     /// `text` safe inside an XML element or a quoted attribute (`&`, `<`, `>`, `"` and `'` as entities).
-    static func escaped(_ text: String) -> String {
+    public static func escaped(_ text: String) -> String {
         var out = ""
         for c in text {
             switch c {

@@ -12,7 +12,7 @@ extension CommandRunner {
     }
 
     /// `tool` itself when it holds a `/`, else the first executable of that name in `PATH`.
-    static func path(of tool: String) throws -> String {
+    public static func path(of tool: String) throws -> String {
         if tool.contains("/") { return tool }
         let searchPath = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         for directory in searchPath.split(separator: ":") where FileManager.default.isExecutableFile(atPath: "\(directory)/\(tool)") {

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Runs the built `routecue` executable as a child process for CLI tests, capturing its output.
+/// Runs the built `routecue` executable (and system tools) as a child process for tests and benches, capturing its
+/// output.
 public struct CommandRunner {
     /// What a finished command left behind.
     public struct Result {
@@ -14,7 +15,7 @@ public struct CommandRunner {
     public static var routecueBinary: URL {
         let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("routecue")
         if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
-        return SharedData.repositoryRoot.appendingPathComponent(".build/debug/routecue")
+        return RepositoryPaths.root.appendingPathComponent(".build/debug/routecue")
     }
 
     /// Runs `routecue` with `arguments`, in the repository root, and waits for it.
@@ -22,7 +23,7 @@ public struct CommandRunner {
         let process = Process()
         process.executableURL = routecueBinary
         process.arguments = arguments
-        process.currentDirectoryURL = SharedData.repositoryRoot
+        process.currentDirectoryURL = RepositoryPaths.root
         return try capture(process)
     }
 

@@ -2,13 +2,12 @@ import EventLoopKit
 import Foundation
 import HTTPKit
 import Glibc
-import XCTest
 
 /// A real Valhalla routing engine (3.9.1, the executables of the pyvalhalla wheel that `tools/fetch-valhalla.sh`
 /// unpacks) serving a test's map: `valhalla_service CONFIG 1` on a free 127.0.0.1 port, with private `ipc://` paths for
 /// its loopback and interrupt sockets (the defaults in /tmp collide between services) and a drain of 0 s (else SIGTERM
 /// takes 29 s). Tiles come from `ValhallaTiles` (built once per map text and cached). Started by the test, it is
-/// stopped by its PID when the test ends, also on failure (in `deinit`).
+/// stopped by its PID when the test (or bench) ends, also on failure (in `deinit`).
 ///
 /// ```swift
 /// try ValhallaProcess.require()
@@ -42,7 +41,7 @@ public final class ValhallaProcess: @unchecked Sendable {
     /// The wheel's plain-Python config writer.
     public static var buildConfigScript: URL { installDirectory.appendingPathComponent("valhalla/valhalla_build_config.py") }
     /// The script that downloads the engine.
-    public static let fetchScript = SharedData.repositoryRoot.appendingPathComponent("tools/fetch-valhalla.sh")
+    public static let fetchScript = RepositoryPaths.root.appendingPathComponent("tools/fetch-valhalla.sh")
 
     /// An executable of the engine.
     public static func tool(_ name: String) -> URL { binDirectory.appendingPathComponent(name) }
@@ -53,16 +52,6 @@ public final class ValhallaProcess: @unchecked Sendable {
 
     /// True when tests with a real engine can run.
     public static var isAvailable: Bool { (try? availability.get()) != nil }
-
-    /// Skips the calling test, printing why, when the engine cannot be had: not fetched and no network (or no pip) to
-    /// fetch it, osmium (Debian package osmium-tool) or python3 missing.
-    public static func require(file: StaticString = #filePath, line: UInt = #line) throws {
-        if case .failure(let error) = availability {
-            let message = "SKIPPED: \(error.message): tests with a real Valhalla routing engine skipped"
-            print(message)
-            throw XCTSkip(message, file: file, line: line)
-        }
-    }
 
     // MARK: - One service
 

@@ -5,9 +5,9 @@ import Glibc
 #endif
 
 extension Process {
-    /// Stops a child the test started, by its PID only: SIGTERM, then SIGKILL if it has not exited within `grace`
+    /// Stops a child the test (or bench) started, by its PID only: SIGTERM, then SIGKILL if it has not exited within `grace`
     /// seconds; reaps it. Nothing happens once it has exited.
-    func terminateByPID(grace: Double) {
+    public func terminateByPID(grace: Double) {
         guard isRunning else { return }
         let pid = processIdentifier
         _ = Glibc.kill(pid, SIGTERM)
@@ -18,7 +18,7 @@ extension Process {
     }
 
     /// SIGKILL by its PID, as when the program crashes; reaps it.
-    func killByPID() {
+    public func killByPID() {
         guard isRunning else { return }
         _ = Glibc.kill(processIdentifier, SIGKILL)
         waitUntilExit()
