@@ -20,7 +20,7 @@ DEB_TEST_PACKAGES = $(DEB_PACKAGES) jackd2 gpsd espeak-ng dbus-daemon dbus-bin s
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build release release-static cross test bench bench-audio bench-daemon bench-car-audio bench-board bench-drive bench-soak demo deps deps-test install install-files uninstall clean
+.PHONY: all build release release-static cross test bench bench-audio bench-daemon bench-car-audio bench-board bench-drive bench-routing bench-soak demo deps deps-test install install-files uninstall clean
 
 all: build
 
@@ -149,7 +149,15 @@ bench-soak:
 	@if [ ! -f "$(SHARED)/$(SWISS_DRIVE)" ]; then echo "bench soak: SKIPPED, $(SHARED)/$(SWISS_DRIVE) not found (a fresh clone has no ../shared)"; exit 0; fi; \
 	$(BENCH) soak $(BIN_RELEASE) --drive "$(SHARED)/$(SWISS_DRIVE)" --speed 10 --report .build/bench-soak
 
-bench: bench-audio bench-daemon bench-car-audio bench-board bench-soak
+# With a real Valhalla on the generated test town (issue 15): a five-station tour's resolve time next to one multi-stop
+# request, a reroute request's time, map-matched vs geometric maneuvers on the same lines, and off-route detection to
+# the first cue on the new route through gpsd and routecue run (about 2 minutes; needs no ../shared).
+bench-routing: deps-test release
+	$(SWIFT) build -c release --product routecue-bench
+	@sh tools/fetch-valhalla.sh >/dev/null || echo "valhalla: not fetched"
+	$(BENCH) routing $(BIN_RELEASE) --runs 20
+
+bench: bench-audio bench-daemon bench-car-audio bench-board bench-routing bench-soak
 	@if [ ! -d "$(SHARED)" ]; then echo "bench: SKIPPED, $(SHARED) not found (a fresh clone has no ../shared)"; exit 0; fi; \
 	for f in $(BENCH_ROUTES); do \
 	  $(BENCH) import "$(SHARED)/$$f" --iterations 7 || exit 1; \

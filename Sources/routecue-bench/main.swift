@@ -19,6 +19,8 @@ import Foundation
 //   routecue-bench drive-report ROUTECUE --drive DRIVE [--route ROUTE] [--speed S] --report DIR
 //                                                           a recorded drive through gpsd and routecue run with mpv ducked: report.md,
 //                                                           timeline.svg, cues.jsonl, guidance.wav, routecue.log
+//   routecue-bench routing ROUTECUE [--runs N]               a real Valhalla on the test town: tour resolve and reroute times,
+//                                                           map-matched vs geometric maneuvers, reroute → first cue in routecue run
 //   routecue-bench soak ROUTECUE --drive DRIVE [--speed S] [--minutes N] [--interval S] [--report DIR]
 //                                                           memory growth, descriptors and late cues over a long drive with D-Bus traffic
 
@@ -44,6 +46,8 @@ case "car-audio" where arguments.count >= 2:
     carAudioBench(Array(arguments.dropFirst()))
 case "drive-report" where arguments.count >= 2:
     driveReportBench(Array(arguments.dropFirst()))
+case "routing" where arguments.count >= 2:
+    routingBench(Array(arguments.dropFirst()))
 case "soak" where arguments.count >= 2:
     soakBench(Array(arguments.dropFirst()))
 case "synthetic-gpx":

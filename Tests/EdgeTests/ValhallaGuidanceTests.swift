@@ -35,26 +35,11 @@ final class ValhallaGuidanceTests: XCTestCase {
     }
 
     /// Where the car starts: Düsseldorfer Straße south of Mülheimer Straße, heading north.
-    static let start = TestMap.Places.duesseldorferSouthOfSignal
-
-    private static func point(_ x: Double, _ y: Double, course: Double? = nil) -> String {
-        let c = TestMap.coordinate(x: x, y: y)
-        return "{\"x\": \(c.longitude), \"y\": \(c.latitude)\(course.map { ", \"course\": \($0)" } ?? "")}"
-    }
-
-    /// The tour's stations: a stop on Düsseldorfer Straße, a trace north and left into Kammerstraße, a stop on
-    /// Friedenstraße reached by Koloniestraße, the destination further east on Friedenstraße.
-    static let stations = [
-        "{\"type\": \"regular\", \"name\": \"Grabenstraße\", \"point\": \(point(750, 650))}",
-        "{\"type\": \"svp\", \"points\": [\(point(750, 900, course: 0)), \(point(750, 990, course: 0)), \(point(680, 1050, course: 270)), \(point(560, 1050, course: 270))]}",
-        "{\"type\": \"regular\", \"name\": \"Friedenstraße\", \"point\": \(point(600, 1300))}",
-        "{\"type\": \"regular\", \"name\": \"Rathaus\", \"point\": \(point(850, 1300))}",
-    ]
+    static let start = TownTours.rerouteStart
     /// The tour as planned.
-    static let tour = "{\"srs\": \"EPSG:4326\", \"stations\": [\(stations.joined(separator: ", "))]}"
-    /// The way driven: the tour with one more (silent) point straight on along Kammerstraße past Koloniestraße, from
-    /// where the engine's way to the next stop goes north on Lotharstraße and east on Friedenstraße.
-    static let driven = "{\"srs\": \"EPSG:4326\", \"stations\": [\(stations[0]), \(stations[1]), {\"type\": \"svp\", \"points\": [\(point(380, 1050, course: 270))]}, \(stations[2]), \(stations[3])]}"
+    static let tour = TownTours.reroutePlanned
+    /// The way driven (`TownTours.rerouteDriven`): straight on along Kammerstraße where the tour turns into Koloniestraße.
+    static let driven = TownTours.rerouteDriven
 
     private func write(_ text: String, _ name: String) throws -> String {
         let url = tmp.appendingPathComponent(name)
@@ -173,5 +158,42 @@ final class ValhallaGuidanceTests: XCTestCase {
                                      "the new route came from the engine: \(log)")
         print("valhalla guidance (run): \(answered)")
         try checkGuidance(try entries(cues), "run through gpsd")
+    }
+
+    func test_run_withTheEngineKilledAfterTheTourWasResolved_failsTheRerouteClearly_andKeepsGuiding() throws {
+        guard GPSDProcess.isInstalled else { throw XCTSkip("gpsd is not installed (Debian package gpsd)") }
+        let (tour, drive, service) = try scenario(speed: 22, interval: 0.5)
+        let resolved = tmp.appendingPathComponent("tour-routed.json").path
+        let convert = try CommandRunner.routecue(["route", "convert", tour, "--to", "routecue", "--output", resolved,
+                                                  "--from", "\(Self.start.latitude),\(Self.start.longitude)", "--engine", service.url])
+        XCTAssertEqual(convert.status, 0, convert.stderr)
+        service.kill()
+        // The drive from the trace on (its first third, already guided in the other tests, left out to keep it short).
+        let fixes = Array(drive.fixes.dropFirst(drive.fixes.count / 3))
+        let feeder = try NMEAFeeder(epochs: fixes.map(DriveNMEA.sentences(for:)), secondsPerEpoch: 0.5)
+        self.feeder = feeder
+        gpsd = try GPSDProcess(feedPort: feeder.port)
+        let cues = tmp.appendingPathComponent("cues.jsonl").path
+        let daemon = try DaemonProcess(["--route", resolved, "--engine", service.url, "--gpsd", "127.0.0.1:\(gpsd!.port)",
+                                        "--bus", "none", "--session-bus", "none", "--device", "null", "--cues", cues])
+        self.daemon = daemon
+        let deadline = Date().addingTimeInterval(Double(fixes.count) * 0.5 + 30)
+        while !feeder.isFinished, daemon.isRunning, Date() < deadline { usleep(200_000) }
+        XCTAssertNotNil(daemon.line(containing: "arrived at the destination", within: 10), daemon.stderrText)
+        daemon.send(SIGTERM)
+        XCTAssertEqual(daemon.waitForExit(within: 5), 0, daemon.stderrText)
+
+        let log = daemon.stderrText
+        let failures = log.split(separator: "\n").filter { $0.contains("reroute failed") }
+        print("valhalla guidance (run, engine killed): \(failures.count) failed reroutes:\n  " + failures.joined(separator: "\n  "))
+        XCTAssertFalse(failures.isEmpty, log)
+        XCTAssertTrue(failures.allSatisfy { $0.contains("unreachable") && $0.contains("asking again after the back-off") }, log)
+        XCTAssertTrue(log.contains("rerouting (off_route, attempt 2)"), "asked again after the back-off: \(log)")
+        let spoken = try entries(cues).filter { $0["event"] as? String == "spoken" }
+        let texts = spoken.map { $0["text"] as? String ?? "" }
+        print("valhalla guidance (run, engine killed): \(spoken.count) cues:\n  " + texts.joined(separator: "\n  "))
+        XCTAssertEqual(spoken.filter { $0["kind"] as? String == "reroute" }.count, 1, "off the route, said once: \(texts)")
+        XCTAssertTrue(spoken.contains { $0["kind"] as? String == "arrival" }, "the resolved route guided to the destination: \(texts)")
+        XCTAssertTrue(daemon.isRunning == false)
     }
 }

@@ -45,80 +45,29 @@ final class ValhallaManeuverMatchingTests: XCTestCase {
         return (service, engine)
     }
 
-    /// The places routed between, each way at a street's middle or a dead end.
-    static let places: [(name: String, at: Coordinate)] = [
-        ("Oststraße south", TestMap.Places.roundaboutSouthArm), ("Oststraße north", TestMap.Places.roundaboutNorthArm),
-        ("Mülheimer Straße west", TestMap.Places.roundaboutWestArm), ("Kammerstraße west", TestMap.Places.kammerstrasseWest),
-        ("Neudorfer Straße", TestMap.Places.neudorferStrasse), ("Friedenstraße", TestMap.Places.friedenstrasse),
-        ("Sternbuschweg", TestMap.Places.sternbuschweg), ("Am Kolk", TestMap.Places.amKolk), ("Waldweg", TestMap.Places.waldweg),
-    ]
-
     /// The engine's route from `a` to `b`: the reference line and maneuvers.
     private func reference(_ engine: RoutingEngine, from a: Coordinate, to b: Coordinate) throws -> Route {
         let request = RoutingRequest(station: 1, path: "reference", from: a, fromCourse: nil, to: b, toCourse: nil, toRegularStation: true)
         return try engine.routeBlocking(request).get()
     }
 
-    /// `coordinates` as a plain GPX track, read back as RouteCue reads one (maneuvers derived from its geometry).
-    static func track(_ coordinates: [Coordinate]) throws -> Route {
-        let points = coordinates.map { "<trkpt lat=\"\($0.latitude)\" lon=\"\($0.longitude)\"/>" }.joined()
-        let gpx = "<?xml version=\"1.0\"?><gpx version=\"1.1\" creator=\"test\"><trk><trkseg>\(points)</trkseg></trk></gpx>"
-        return try RouteReader.read(Array(gpx.utf8), name: "track.gpx")
-    }
-
-    /// A recording of `route`: a point every 8 m (1 Hz at about 30 km/h) with 3 m of correlated noise.
-    static func recording(of route: Route, seed: UInt64) -> [Coordinate] {
-        var random = SplitMix64(seed: seed)
-        var noise = PositionNoise(standardDeviation: 3, correlationTime: 5, interval: 1, random: &random)
-        return stride(from: 0, through: route.length, by: 8).map { along in
-            defer { noise.advance(random: &random) }
-            return noise.applied(to: route.geometry.coordinate(atDistance: along))
-        }
-    }
-
     func test_matchedManeuvers_scoreAtLeast0_95_againstTheEnginesOwnRoutes_nextToGeometricDerivation() throws {
         let (_, engine) = try start()
-        var scores: [String: ManeuverDerivationScore] = [:]
-        var lines = 0
-        var matchSeconds: [Double] = []
-        for (i, a) in Self.places.enumerated() {
-            for (j, b) in Self.places.enumerated() where i != j && (i + j) % 2 == 0 {
-                let reference = try reference(engine, from: a.at, to: b.at)
-                for (variant, coordinates) in [("exact", reference.geometry.coordinates),
-                                               ("recorded", Self.recording(of: reference, seed: UInt64(i * 31 + j)))] {
-                    let geometric = try Self.track(coordinates)
-                    let started = Date()
-                    let outcome = engine.matchManeuversBlocking(geometric)
-                    matchSeconds.append(Date().timeIntervalSince(started))
-                    XCTAssertEqual(outcome.matchedLegs, [0], "\(a.name) → \(b.name) (\(variant)): \(outcome.fallbacks)")
-                    XCTAssertEqual(outcome.route.geometry, geometric.geometry, "the line stays the file's")
-                    for (method, route) in [("geometric", geometric), ("map-matched", outcome.route)] {
-                        let (s, misses, unconfirmed) = ManeuverDerivationScore.score(route.maneuvers, against: reference, sourceStatesBearings: true)
-                        scores["\(method) \(variant)", default: ManeuverDerivationScore()].add(s)
-                        if !misses.isEmpty || !unconfirmed.isEmpty {
-                            print("  \(a.name) → \(b.name), \(variant), \(method): missed \(misses), unconfirmed \(unconfirmed)")
-                        }
-                    }
-                }
-                lines += 1
-            }
-        }
-        matchSeconds.sort()
-        print(String(format: "Maneuvers on %d engine routes of the town (reference: the route's own maneuvers turning ≥ 45°; match within 30 m); one match request took %.0f ms median, %.0f ms max",
-                     lines, matchSeconds[matchSeconds.count / 2] * 1000, (matchSeconds.last ?? 0) * 1000))
-        for key in ["geometric exact", "map-matched exact", "geometric recorded", "map-matched recorded"] {
-            let s = scores[key] ?? ManeuverDerivationScore()
-            print(String(format: "  %-21@ reference %3d, candidates %3d, recall %.3f, precision %.3f", key as NSString,
-                         s.references, s.derived, s.recall, s.precision))
-        }
+        let town = try TownManeuverScores.measure(reference: { try self.reference(engine, from: $0, to: $1) }, match: { track in
+            let outcome = engine.matchManeuversBlocking(track)
+            return outcome.matchedLegs == [0] ? outcome.route : nil
+        }, clock: { Date().timeIntervalSince1970 })
+        for line in town.details { print("  " + line) }
+        print("Maneuvers on " + town.summary().joined(separator: "\n"))
+        XCTAssertEqual(town.fallbacks, [], "every line matched")
         for key in ["map-matched exact", "map-matched recorded"] {
-            let s = try XCTUnwrap(scores[key])
+            let s = try XCTUnwrap(town.scores[key])
             XCTAssertGreaterThan(s.references, 50, "enough reference maneuvers for a score")
             XCTAssertGreaterThanOrEqual(s.recall, 0.95, key)
             XCTAssertGreaterThanOrEqual(s.precision, 0.95, key)
         }
         // The town's bends make geometry alone wrong where the engine is right: the comparison measures something.
-        XCTAssertLessThan(try XCTUnwrap(scores["geometric exact"]).precision, 1, "geometry alone takes the bends for turns")
+        XCTAssertLessThan(try XCTUnwrap(town.scores["geometric exact"]).precision, 1, "geometry alone takes the bends for turns")
     }
 
     func test_aTrackOnTheCommandLine_getsTheMapsStreetNames_andWithTheEngineGone_keepsItsDerivedTurns() throws {
@@ -158,8 +107,7 @@ final class ValhallaManeuverMatchingTests: XCTestCase {
     private func recordedTrack(_ engine: RoutingEngine) throws -> (file: URL, reference: Route) {
         let reference = try reference(engine, from: TestMap.Places.neudorferStrasse, to: TestMap.Places.waldweg)
         let file = tmp.appendingPathComponent("track.gpx")
-        let points = Self.recording(of: reference, seed: 7).map { "<trkpt lat=\"\($0.latitude)\" lon=\"\($0.longitude)\"/>" }.joined()
-        try "<?xml version=\"1.0\"?><gpx version=\"1.1\"><trk><trkseg>\(points)</trkseg></trk></gpx>".write(to: file, atomically: true, encoding: .utf8)
+        try TownManeuverScores.gpx(TownManeuverScores.recording(of: reference, seed: 7)).write(to: file, atomically: true, encoding: .utf8)
         return (file, reference)
     }
 
