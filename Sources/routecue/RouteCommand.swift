@@ -110,10 +110,12 @@ enum RouteCommand {
         }
     }
 
-    static func load(_ path: String, options: ImportOptions, engine: RoutingEngine? = nil) throws(RouteImportError) -> Route {
+    /// The route in `path`; with `engine`, what the engine adds (`partly`: a tour whose later ways fail is read up to
+    /// the last stop before them, as guidance reads it; the route tools take a whole route only).
+    static func load(_ path: String, options: ImportOptions, engine: RoutingEngine? = nil, partly: Bool = false) throws(RouteImportError) -> Route {
         let bytes = try InputFile.read(path, maxBytes: options.maxBytes)
         if let engine {
-            return try engine.readBlocking(bytes, name: path, options: options) { CLI.printError($0) }
+            return try engine.readBlocking(bytes, name: path, options: options, partly: partly) { CLI.printError($0) }
         }
         return try RouteReader.read(bytes, name: path, options: options)
     }

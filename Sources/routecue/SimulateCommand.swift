@@ -66,7 +66,7 @@ enum SimulateCommand {
             var importOptions = ImportOptions(maxBytes: settings.maxBytes)
             // With an engine, a tour's first way starts where the drive does (without one, at the first station).
             if routing != nil { importOptions.vehiclePosition = read.fixes.lazy.compactMap(\.position).first }
-            let route = try RouteCommand.load(routePath, options: importOptions, engine: routing)
+            let route = try RouteCommand.load(routePath, options: importOptions, engine: routing, partly: true)
             do { try FileSystem.writeAtomically([], to: cuesPath) } catch {
                 throw RouteImportError(file: cuesPath, message: "cannot create the cue log")
             }

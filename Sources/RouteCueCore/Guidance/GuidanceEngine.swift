@@ -144,8 +144,14 @@ public struct GuidanceEngine: Sendable {
                 gpsRegained(now: now)
             case .arrived:
                 let leg = max(0, route.legs.count - 1)
-                let name = route.waypoints.last { $0.role == .destination }?.name
-                arrival(leg: leg, kind: .arrival, subject: .destinationReached(name: name), now: now)
+                if route.unresolvedWaypoints.isEmpty {
+                    let name = route.waypoints.last { $0.role == .destination }?.name
+                    arrival(leg: leg, kind: .arrival, subject: .destinationReached(name: name), now: now)
+                } else {
+                    // A tour resolved up to a stop: that stop is reached, not the destination.
+                    let name = route.waypoints.last { $0.role == .via }?.name
+                    arrival(leg: leg, kind: .waypoint, subject: .waypointReached(name: name), now: now)
+                }
             default:
                 break
             }

@@ -80,14 +80,36 @@ extension RouteProgress {
         let wait = min(options.rerouteBackoffMaxSeconds,
                        options.rerouteBackoffSeconds * Double(1 << min(rerouteAttempts - 1, 16)))
         nextRerouteAllowed = now.advanced(bySeconds: wait)
-        // The stops of this leg and after it, and the silent via points of those legs not yet passed (a trace the new
-        // route must still follow; a skipped stop's leg drops its own), in travel order.
+        events.append(.rerouteRequested(RerouteRequest(
+            reason: reason, position: lastFix?.position, course: lastFix?.course,
+            remainingWaypoints: remainingWaypoints, attempt: rerouteAttempts)))
+    }
+
+    /// The stops of this leg and after it, and the silent via points of those legs not yet passed (a trace the new
+    /// route must still follow; a skipped stop's leg drops its own), in travel order; then a tour's stations whose ways
+    /// are still unresolved.
+    var remainingWaypoints: [Waypoint] {
         let passed = max(floorAlong, leg < route.legs.count ? route.legs[leg].distanceStart : route.length)
         let remaining = route.waypoints.filter {
             ($0.legEnding ?? -1) >= leg || $0.role == .silentVia && $0.distanceAlong > passed
         }
-        events.append(.rerouteRequested(RerouteRequest(
-            reason: reason, position: lastFix?.position, course: lastFix?.course,
-            remainingWaypoints: remaining, attempt: rerouteAttempts)))
+        return remaining + route.unresolvedWaypoints
+    }
+
+    /// Asks for the rest of a tour whose later ways the engine has not given yet: from the first fix after the
+    /// back-off on, again with the back-off doubling up to its maximum, from the car to every waypoint still ahead (the
+    /// answer replaces the route as a reroute's does). Not while off route: those requests carry the rest too.
+    mutating func continueTour(fix: Fix, events: inout [ProgressEvent]) {
+        let now = fix.received
+        guard let allowed = nextContinueAllowed else {
+            nextContinueAllowed = now.advanced(bySeconds: options.rerouteBackoffSeconds)
+            return
+        }
+        guard now >= allowed, state != .offRoute, let position = fix.position else { return }
+        continueAttempts += 1
+        nextContinueAllowed = now.advanced(bySeconds: min(options.rerouteBackoffMaxSeconds,
+                                                          options.rerouteBackoffSeconds * Double(1 << min(continueAttempts, 16))))
+        events.append(.rerouteRequested(RerouteRequest(reason: "tour_continues", position: position, course: fix.course,
+                                                       remainingWaypoints: remainingWaypoints, attempt: continueAttempts)))
     }
 }

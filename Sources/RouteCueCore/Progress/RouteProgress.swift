@@ -30,6 +30,10 @@ public struct RouteProgress: Sendable {
     var outliers: [(along: Double, time: Double)] = []
     var rerouteAttempts = 0
     var nextRerouteAllowed: MonotonicInstant?
+    /// Requests for the rest of a tour whose later ways are still unresolved (`Route.unresolvedWaypoints`), and when
+    /// the next may go out.
+    var continueAttempts = 0
+    var nextContinueAllowed: MonotonicInstant?
 
     /// Starts following `route`.
     public init(route: Route, options: ProgressOptions = ProgressOptions()) {
@@ -61,6 +65,8 @@ public struct RouteProgress: Sendable {
             events.append(.gpsRegained(afterSeconds: fix.received.seconds(since: last.received)))
         }
         defer { lastFix = fix; lastFixMeasured = measured }
+        // Also at the stop where a partly resolved tour ends for now: the rest is asked for until it comes.
+        if !route.unresolvedWaypoints.isEmpty { continueTour(fix: fix, events: &events) }
         guard state != .arrived, route.geometry.count >= 2 else { return events }
 
         let scale = clock.timeScale

@@ -90,6 +90,15 @@ public struct Route: Sendable, Equatable, Codable {
     public var waypoints: [Waypoint]
     /// Warnings along the route.
     public var warnings: [RouteWarning]
+    /// The stations of a tour after this route's end whose ways the routing engine has not given yet, as waypoints in
+    /// travel order (stops `via`, the last `destination`, trace points `silentVia`): the route then ends at a stop, and
+    /// guidance keeps asking for the rest (`RouteProgress`, reason `tour_continues`). Empty for a whole route; not
+    /// written to RouteCue JSON (a file holds a whole route).
+    public var unresolvedWaypoints: [Waypoint] = []
+
+    enum CodingKeys: String, CodingKey {
+        case source, geometry, legs, maneuvers, waypoints, warnings
+    }
 
     /// Length along the geometry, in metres.
     public var length: Double { geometry.length }

@@ -33,8 +33,9 @@ extension GuidanceDaemon {
             }
             switch result {
             case .success(let route):
-                // Off the route, the answer is dropped once the car is back on the old one (a skipped stop's is not).
-                guard request.reason == "waypoint_skipped" || guidance.engine.progress.state == .offRoute else {
+                // Off the route, the answer is dropped once the car is back on the old one (a skipped stop's, and the
+                // rest of a tour resolved only up to a stop, are not).
+                guard ["waypoint_skipped", "tour_continues"].contains(request.reason) || guidance.engine.progress.state == .offRoute else {
                     self.log.info("reroute answer after \(ms) ms dropped: the car is back on the route")
                     return
                 }

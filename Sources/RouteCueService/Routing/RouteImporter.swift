@@ -42,8 +42,9 @@ public final class RouteImporter {
     }
 
     /// Reads `bytes` (named `name` in errors) and calls `completion` with the route: before returning when nothing
-    /// needs the engine, else on the loop once every answer has come back. A tour fails as a whole with its first
-    /// failed way, in station order; a line the engine cannot match keeps its derived maneuvers and a failed signal
+    /// needs the engine, else on the loop once every answer has come back. A tour whose way fails is read up to the
+    /// last stop before that way (its later stations left for guidance to ask for again), and fails with that way's
+    /// error when there is no such stop; a line the engine cannot match keeps its derived maneuvers and a failed signal
     /// lookup leaves the route without those landmarks (both said through `report`). What the engine was first asked
     /// for (`the tour's ways`, `the maneuvers of its lines`, `the traffic signals on it`), nil when it was not (the
     /// completion has been called).
@@ -69,9 +70,11 @@ public final class RouteImporter {
             return nil
         }
         if !legs.isEmpty {
-            let asked = ask(engine, legs, name: name, completion: completion, read: { engine.route(from: $0, for: $1) }) { results in
+            let asked = ask(engine, legs, name: name, completion: completion, read: { engine.route(from: $0, for: $1) }) { [weak self] results in
                 _ = finish(Result { () throws(RouteImportError) in
-                    try RoutingEngine.read(bytes, name: name, options: options, legs: legs) { k, _ in results[k] }
+                    let (route, missing) = try RoutingEngine.readPartially(bytes, name: name, options: options, legs: legs, partly: true) { k, _ in results[k] }
+                    if let missing { self?.report("\(name): \(RoutingEngine.partialNote(route, missing))", true) }
+                    return route
                 })
             }
             return asked ? "the tour's ways" : nil

@@ -57,6 +57,11 @@ public struct RoutingEngine: Sendable {
         }
         do {
             let route = try RouteReader.read(response.body, name: "answer of \(endpoint)", options: ImportOptions(format: .osrm, maxBytes: maxBytes))
+            // A station far from any road of the map: the engine snaps it to the nearest one, kilometres away.
+            if leg.purpose == .approach, let end = route.geometry.coordinates.last,
+               case let gap = GeoMath.distance(end, leg.to), gap > TourImporter.maxRouteSnap {
+                return .failure(failure(leg, "routing engine \(endpoint) has no road near the station: its way ends \(Int(gap)) m from it"))
+            }
             return .success(route)
         } catch {
             return .failure(failure(leg, "routing engine \(endpoint) gave an unreadable route: \(error)"))
@@ -90,7 +95,8 @@ public struct RoutingEngine: Sendable {
     /// Reads the tour (or any route document) in `bytes`, asking the engine, blocking, for every way it lacks, or for
     /// the maneuvers of lines that bring none (`ManeuverMatching`; a line it cannot match keeps its derived maneuvers
     /// and `report` says why), then, with `trafficSignals`, for the signals on the route (`report` says how many).
-    public func readBlocking(_ bytes: [UInt8], name: String, options: ImportOptions,
+    /// With `partly`, a tour whose later ways are missing is read up to the last stop before them (`report` says so).
+    public func readBlocking(_ bytes: [UInt8], name: String, options: ImportOptions, partly: Bool = false,
                              report: (String) -> Void = { _ in }) throws(RouteImportError) -> Route {
         let legs = try TourRouting.legRequests(in: bytes, name: name, options: options)
         var route: Route
@@ -101,7 +107,9 @@ public struct RoutingEngine: Sendable {
             }
             route = outcome.route
         } else {
-            route = try Self.read(bytes, name: name, options: options, legs: legs) { _, leg in routeBlocking(leg) }
+            let missing: RouteImportError?
+            (route, missing) = try Self.readPartially(bytes, name: name, options: options, legs: legs, partly: partly) { _, leg in routeBlocking(leg) }
+            if let missing { report(Self.partialNote(route, missing)) }
         }
         let note: String?
         (route, note) = withTrafficSignalsBlocking(route)
@@ -131,6 +139,12 @@ public struct RoutingEngine: Sendable {
         return (marked, "\(placed) traffic signal\(placed == 1 ? "" : "s") marked as landmarks")
     }
 
+    /// What to say about a tour read only up to a stop because `missing` failed.
+    public static func partialNote(_ route: Route, _ missing: RouteImportError) -> String {
+        let stop = route.waypoints.last { $0.role == .via }?.name.map { " (\($0))" } ?? ""
+        return "guiding to the last stop that has its way\(stop) for now, \(route.unresolvedWaypoints.count) waypoint\(route.unresolvedWaypoints.count == 1 ? "" : "s") after it asked for again: \(missing)"
+    }
+
     /// `route` with the engine's maneuvers for the legs that have only derived ones, asked for blocking.
     public func matchManeuversBlocking(_ route: Route) -> ManeuverMatching.Outcome {
         let pieces = ManeuverMatching.pieces(for: route)
@@ -152,7 +166,19 @@ public struct RoutingEngine: Sendable {
     /// order); the first leg that has none fails the whole import with its error.
     static func read(_ bytes: [UInt8], name: String, options: ImportOptions, legs: [RoutingRequest],
                      ways: (Int, RoutingRequest) -> Result<Route, RouteImportError>) throws(RouteImportError) -> Route {
+        let (route, missing) = try readPartially(bytes, name: name, options: options, legs: legs, partly: false, ways: ways)
+        if let missing { throw missing }
+        return route
+    }
+
+    /// Reads `bytes` with the ways found for `legs`. When a way is missing and `partly`, the tour up to the last
+    /// regular stop before it, with the later stations as `Route.unresolvedWaypoints` (guidance asks for them again),
+    /// and the missing way's error; else, or with no stop before it, or no more than 50 m to drive to it, that error is
+    /// thrown.
+    static func readPartially(_ bytes: [UInt8], name: String, options: ImportOptions, legs: [RoutingRequest], partly: Bool,
+                              ways: (Int, RoutingRequest) -> Result<Route, RouteImportError>) throws(RouteImportError) -> (Route, RouteImportError?) {
         var options = options
+        var missing: (station: Int, error: RouteImportError)?
         for (k, leg) in legs.enumerated() {
             switch ways(k, leg) {
             case .success(let route):
@@ -161,10 +187,22 @@ public struct RoutingEngine: Sendable {
                 case .traceThrough, .traceMatch: options.routedTraces[leg.station] = route
                 case .lineMatch, .signals: break
                 }
-            case .failure(let error): throw error.inFile(name)
+            case .failure(let error):
+                if missing == nil { missing = (leg.station, error.inFile(name)) }
             }
         }
-        return try RouteReader.read(bytes, name: name, options: options)
+        guard let missing else { return (try RouteReader.read(bytes, name: name, options: options), nil) }
+        guard partly, let limit = TourRouting.resolvableStations(in: bytes, before: missing.station) else { throw missing.error }
+        options.resolvedStations = limit
+        let route: Route
+        do {
+            route = try RouteReader.read(bytes, name: name, options: options)
+        } catch {
+            throw missing.error
+        }
+        // Only a part worth driving (not a car standing at the first stop with nothing routed yet).
+        guard route.length > TourImporter.maxStraightGap else { throw missing.error }
+        return (route, missing.error)
     }
 
     private func failure(_ leg: RoutingRequest, _ message: String) -> RouteImportError {

@@ -21,8 +21,42 @@ public enum TourImporter {
         if let v = options.vehiclePosition, !v.isValid {
             throw RouteImportError(location: "vehicle position", message: "out of range: \(v)")
         }
-        var tour = TourAssembler(stations: document.stations, vehiclePosition: options.vehiclePosition, options: options)
-        return try tour.assemble()
+        guard let limit = options.resolvedStations, limit < document.stations.count else {
+            var tour = TourAssembler(stations: document.stations, vehiclePosition: options.vehiclePosition, options: options)
+            return try tour.assemble()
+        }
+        var tour = TourAssembler(stations: Array(document.stations.prefix(limit)), vehiclePosition: options.vehiclePosition,
+                                 options: options)
+        var route = try tour.assemble()
+        // It ends at a stop of the tour, not at its destination; the rest is still to be routed.
+        if let k = route.waypoints.lastIndex(where: { $0.role == .destination }) {
+            route.waypoints[k].role = .via
+            route.waypoints[k].announced = true
+        }
+        if let k = route.maneuvers.lastIndex(where: { $0.type == .arrive }) { route.maneuvers[k].type = .waypoint }
+        route.unresolvedWaypoints = unresolvedWaypoints(document.stations[limit...], last: document.stations.count - 1)
+        return route
+    }
+
+    /// The stations `rest` as waypoints for `Route.unresolvedWaypoints`: a regular station a named stop (the tour's
+    /// `last` station its destination), a trace's points silent via points with their courses (the tour's last point
+    /// its destination).
+    static func unresolvedWaypoints(_ rest: ArraySlice<TourDocument.Station>, last: Int) -> [Waypoint] {
+        var out: [Waypoint] = []
+        for station in rest {
+            switch station.kind {
+            case .regular(let point):
+                out.append(Waypoint(name: station.name, location: point.coordinate, role: station.index == last ? .destination : .via))
+            case .svp(let points):
+                for (k, p) in points.enumerated() {
+                    let ends = station.index == last && k == points.count - 1
+                    var w = Waypoint(location: p.coordinate, role: ends ? .destination : .silentVia)
+                    w.course = ends ? nil : p.course
+                    out.append(w)
+                }
+            }
+        }
+        return out
     }
 }
 

@@ -30,6 +30,15 @@ public enum TourRouting {
         return document.stations.first?.route == nil
     }
 
+    /// How many of the tour's stations in `bytes` can be guided when the way to or along station `failed` is missing:
+    /// those up to the last regular stop before it (the route then ends there and asks for the rest later); nil when
+    /// there is none (nothing to guide without that way).
+    public static func resolvableStations(in bytes: [UInt8], before failed: Int) -> Int? {
+        guard let root = try? RouteReader.parseJSON(bytes), let document = try? TourDocument.parse(root) else { return nil }
+        guard let stop = document.stations.prefix(max(0, failed)).last(where: \.isRegular) else { return nil }
+        return stop.index + 1
+    }
+
     static func legRequests(_ document: TourDocument, vehiclePosition: Coordinate?, vehicleCourse: Double? = nil) -> [RoutingRequest] {
         var requests: [RoutingRequest] = []
         // Where the tour is before each station, and the course there.
