@@ -13,32 +13,9 @@ import XCTest
 /// exact geometry, and a recording of it (a point every 8 m, 3 m of correlated receiver noise). The reference is the
 /// engine route's own maneuvers, as `ManeuverDerivationScoreTests` scores the route files'; both derivations are
 /// scored on the same lines, geometric (no engine) and map-matched (`ManeuverMatching` through `/trace_route`).
-final class ValhallaManeuverMatchingTests: XCTestCase {
-    private var valhalla: ValhallaProcess?
-    private var tmp: URL!
-    private var bus: DBusDaemonProcess?
-    private var daemon: DaemonProcess?
-    private var client: BusConnection?
-
-    override func setUpWithError() throws {
-        try ValhallaProcess.require()
-        tmp = try CommandRunner.temporaryDirectory()
-    }
-
-    override func tearDown() {
-        let client = client
-        _ = try? onLoop { client?.close() }
-        daemon?.kill()
-        bus?.stop()
-        valhalla?.stop()
-        valhalla = nil
-        if let tmp { try? FileManager.default.removeItem(at: tmp) }
-        super.tearDown()
-    }
-
+final class ValhallaManeuverMatchingTests: ValhallaTestCase {
     private func start() throws -> (ValhallaProcess, RoutingEngine) {
-        let service = try ValhallaProcess(map: TestMap.town)
-        valhalla = service
+        let service = try startEngine()
         var settings = RoutingSettings()
         settings.engineURL = service.url
         let engine = try XCTUnwrap(try RoutingEngine(settings: settings, language: "en-US", units: .metric, mode: .car))
@@ -147,33 +124,22 @@ final class ValhallaManeuverMatchingTests: XCTestCase {
     }
 
     func test_run_loadRouteOfATrack_overDBus_isAnsweredWithTheEnginesManeuvers() throws {
-        try DBusDaemonProcess.require()
         let (service, engine) = try start()
         let (file, reference) = try recordedTrack(engine)
-        let bus = try DBusDaemonProcess(.session)
-        self.bus = bus
-        let config = tmp.appendingPathComponent("routecue.json")
-        try #"{"routing": {"engine_url": "\#(service.url)", "timeout_s": 5}}"#.write(to: config, atomically: true, encoding: .utf8)
-        let daemon = try DaemonProcess(["--bus", bus.address, "--session-bus", "none", "--gpsd", "127.0.0.1:9", "--device", "null",
-                                        "--config", config.path])
-        self.daemon = daemon
-        XCTAssertTrue(bus.waitForOwner(of: "org.routecue", within: 10), daemon.stderrText)
-        let client = try connectToBus(bus.address)
-        self.client = client
-        let (name, path, guidance): (BusName, ObjectPath, InterfaceName) = ("org.routecue", "/org/routecue/Guidance", "org.routecue.Guidance1")
+        let (daemon, client) = try startDaemon(config: #"{"routing": {"engine_url": "\#(service.url)", "timeout_s": 5}}"#)
         let document = try String(contentsOf: file, encoding: .utf8)
-        let count = try callAndWait(client, name, path, guidance, "LoadRoute", [.string("auto"), .string(document)]).get()
-        let maneuvers = try XCTUnwrap(try callAndWait(client, name, path, guidance, "GetManeuvers").get().first?.elements)
+        let count = try loadRoute(client, document).get()
+        let maneuvers = try self.maneuvers(client)
         XCTAssertEqual(count, [.uint32(UInt32(maneuvers.count))])
-        let names = maneuvers.compactMap { $0.dictionary?["road_name"]?.string }
-        let types = maneuvers.compactMap { $0.dictionary?["type"]?.string }
+        let names = maneuvers.compactMap { $0["road_name"]?.string }
+        let types = maneuvers.compactMap { $0["type"]?.string }
         XCTAssertEqual(types.count, reference.maneuvers.count, "the engine's maneuvers, not the derived ones: \(types) \(names)")
         XCTAssertEqual(Array(names.dropFirst().dropLast()), reference.maneuvers.dropFirst().dropLast().map { $0.roadName ?? "" })
         XCTAssertEqual(names.first, "Neudorfer Straße")
 
         // With the engine gone, the track is still loaded, with its derived maneuvers, and the log says why.
         service.kill()
-        let again = try callAndWait(client, name, path, guidance, "LoadRoute", [.string("auto"), .string(document)]).get()
+        let again = try loadRoute(client, document).get()
         XCTAssertNotNil(again.first)
         XCTAssertNotNil(daemon.line(containing: "keeps the maneuvers derived from its geometry", within: 5), daemon.stderrText)
         XCTAssertTrue(daemon.isRunning)

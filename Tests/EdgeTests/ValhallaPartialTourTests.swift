@@ -10,29 +10,7 @@ import XCTest
 /// map has no road: "No suitable edges near location"): RouteCue guides the stations it has ways for, announces the
 /// last of them as a stop (not the destination), says which station failed and keeps asking for the rest
 /// (`tour_continues`, with the reroute back-off), in `routecue simulate` and over D-Bus in `routecue run`.
-final class ValhallaPartialTourTests: XCTestCase {
-    private var valhalla: ValhallaProcess?
-    private var tmp: URL!
-    private var bus: DBusDaemonProcess?
-    private var daemon: DaemonProcess?
-    private var client: BusConnection?
-
-    override func setUpWithError() throws {
-        try ValhallaProcess.require()
-        tmp = try CommandRunner.temporaryDirectory()
-    }
-
-    override func tearDown() {
-        let client = client
-        _ = try? onLoop { client?.close() }
-        daemon?.kill()
-        bus?.stop()
-        valhalla?.stop()
-        valhalla = nil
-        if let tmp { try? FileManager.default.removeItem(at: tmp) }
-        super.tearDown()
-    }
-
+final class ValhallaPartialTourTests: ValhallaTestCase {
     static let start = TownTours.rerouteStart
     /// Two stops in the town, then a station the engine has no road for.
     static let tour: String = {
@@ -51,8 +29,7 @@ final class ValhallaPartialTourTests: XCTestCase {
     }
 
     func test_simulate_guidesTheStopsThatHaveWays_announcesTheLastAsAStop_andAsksForTheRestAgain() throws {
-        let service = try ValhallaProcess(map: TestMap.town)
-        valhalla = service
+        let service = try startEngine()
         let tour = try write(Self.tour, "tour.json")
         // The route tools take a whole route only: the missing way is an error naming its station.
         let inspect = try CommandRunner.routecue(["route", "inspect", tour, "--engine", service.url,
@@ -87,26 +64,13 @@ final class ValhallaPartialTourTests: XCTestCase {
     }
 
     func test_run_loadRoute_ofATourWithAWayMissing_loadsTheStopsThatHaveWays_andSaysWhichStationFailed() throws {
-        try DBusDaemonProcess.require()
-        let service = try ValhallaProcess(map: TestMap.town)
-        valhalla = service
-        let bus = try DBusDaemonProcess(.session)
-        self.bus = bus
-        let config = tmp.appendingPathComponent("routecue.json")
-        try #"{"routing": {"engine_url": "\#(service.url)"}}"#.write(to: config, atomically: true, encoding: .utf8)
-        let daemon = try DaemonProcess(["--bus", bus.address, "--session-bus", "none", "--gpsd", "127.0.0.1:9", "--device", "null",
-                                        "--config", config.path])
-        self.daemon = daemon
-        XCTAssertTrue(bus.waitForOwner(of: "org.routecue", within: 10), daemon.stderrText)
-        let client = try connectToBus(bus.address)
-        self.client = client
-        let loaded = try callAndWait(client, "org.routecue", "/org/routecue/Guidance", "org.routecue.Guidance1", "LoadRoute",
-                                     [.string("auto"), .string(Self.tour)])
+        let service = try startEngine()
+        let (daemon, client) = try startDaemon(config: #"{"routing": {"engine_url": "\#(service.url)"}}"#)
+        let loaded = try loadRoute(client, Self.tour)
         XCTAssertNotNil(try loaded.get().first, daemon.stderrText)
         XCTAssertNotNil(daemon.line(containing: "guiding to the last stop that has its way (Friedenstraße) for now, 1 waypoint after it asked for again: the document: stations[2]", within: 5),
                         daemon.stderrText)
-        let maneuvers = try XCTUnwrap(try callAndWait(client, "org.routecue", "/org/routecue/Guidance", "org.routecue.Guidance1", "GetManeuvers").get().first?.elements)
-        let types = maneuvers.compactMap { $0.dictionary?["type"]?.string }
+        let types = try self.maneuvers(client).compactMap { $0["type"]?.string }
         // Without a fix the tour starts at its first station: the route ends at the second, as a stop.
         XCTAssertEqual(types.last, "waypoint", "\(types)")
         XCTAssertFalse(types.contains("arrive"), "no destination yet: \(types)")

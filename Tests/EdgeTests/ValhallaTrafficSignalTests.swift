@@ -10,29 +10,7 @@ import XCTest
 /// Grabenstraße and Kammerstraße, and at Koloniestraße / Mülheimer Straße), switched on by `routing.traffic_signals`.
 /// "At the next traffic light" is spoken for a turn at a signal and only where it is true: never while another signal
 /// still lies between the car and the turn.
-final class ValhallaTrafficSignalTests: XCTestCase {
-    private var valhalla: ValhallaProcess?
-    private var tmp: URL!
-    private var bus: DBusDaemonProcess?
-    private var daemon: DaemonProcess?
-    private var client: BusConnection?
-
-    override func setUpWithError() throws {
-        try ValhallaProcess.require()
-        tmp = try CommandRunner.temporaryDirectory()
-    }
-
-    override func tearDown() {
-        let client = client
-        _ = try? onLoop { client?.close() }
-        daemon?.kill()
-        bus?.stop()
-        valhalla?.stop()
-        valhalla = nil
-        if let tmp { try? FileManager.default.removeItem(at: tmp) }
-        super.tearDown()
-    }
-
+final class ValhallaTrafficSignalTests: ValhallaTestCase {
     /// The signalised junctions on Düsseldorfer Straße, south to north.
     static let signals = [TestMap.coordinate(x: 750, y: 550), TestMap.coordinate(x: 750, y: 800), TestMap.coordinate(x: 750, y: 1050)]
 
@@ -64,8 +42,7 @@ final class ValhallaTrafficSignalTests: XCTestCase {
     }
 
     func test_signalsOnTheRoute_becomeLandmarksOfTheTurnsAtThem_onlyWhenSwitchedOn() throws {
-        let service = try ValhallaProcess(map: TestMap.town)
-        valhalla = service
+        let service = try startEngine()
         // North on Düsseldorfer Straße through the signal at Mülheimer Straße, left at the signal into Grabenstraße.
         let file = try routeFile(service, from: TestMap.Places.duesseldorferSouthOfSignal, to: TestMap.Places.grabenstrasseOneWay, name: "route.json")
         let (plain, _) = try converted(file, config: try config(service, signals: false))
@@ -85,8 +62,7 @@ final class ValhallaTrafficSignalTests: XCTestCase {
     static let start = TestMap.coordinate(x: 750, y: 350)
 
     func test_simulate_saysAtTheNextTrafficLight_whereItIsTrue_andOnlyThere() throws {
-        let service = try ValhallaProcess(map: TestMap.town)
-        valhalla = service
+        let service = try startEngine()
         let config = try config(service, signals: true)
         var spokenWithLight = 0
         // (a) right at the first signal into Mülheimer Straße; (b) on through two signals, left at the third into
@@ -128,22 +104,12 @@ final class ValhallaTrafficSignalTests: XCTestCase {
     }
 
     func test_run_looksUpTheSignalsOfARouteOnce_andTakesThemFromTheCacheWhenItIsLoadedAgain() throws {
-        try DBusDaemonProcess.require()
-        let service = try ValhallaProcess(map: TestMap.town)
-        valhalla = service
+        let service = try startEngine()
         let file = try routeFile(service, from: Self.start, to: TestMap.Places.grabenstrasseOneWay, name: "route.json")
-        let bus = try DBusDaemonProcess(.session)
-        self.bus = bus
-        let daemon = try DaemonProcess(["--bus", bus.address, "--session-bus", "none", "--gpsd", "127.0.0.1:9", "--device", "null",
-                                        "--config", try config(service, signals: true).path])
-        self.daemon = daemon
-        XCTAssertTrue(bus.waitForOwner(of: "org.routecue", within: 10), daemon.stderrText)
-        let client = try connectToBus(bus.address)
-        self.client = client
+        let (daemon, client) = try startDaemon(config: String(contentsOf: try config(service, signals: true), encoding: .utf8))
         let document = try String(contentsOf: file, encoding: .utf8)
         func load() throws {
-            let r = try callAndWait(client, "org.routecue", "/org/routecue/Guidance", "org.routecue.Guidance1", "LoadRoute",
-                                    [.string("auto"), .string(document)])
+            let r = try loadRoute(client, document)
             XCTAssertNotNil(try r.get().first, daemon.stderrText)
         }
         try load()

@@ -1,0 +1,70 @@
+import DBusKit
+import DriveLab
+import Foundation
+import TestSupport
+import XCTest
+
+/// A test against a real Valhalla on the generated town (`TestMap`): skipped with a visible message when the engine
+/// cannot be had; the engine, and the private bus and `routecue run` a test starts with `startDaemon`, stopped by
+/// their PIDs in tearDown, also on failure.
+class ValhallaTestCase: XCTestCase {
+    var valhalla: ValhallaProcess?
+    var tmp: URL!
+    var bus: DBusDaemonProcess?
+    var daemon: DaemonProcess?
+    var client: BusConnection?
+
+    /// Guidance1 on the daemon's bus.
+    let guidance: (name: BusName, path: ObjectPath, interface: InterfaceName) = ("org.routecue", "/org/routecue/Guidance", "org.routecue.Guidance1")
+
+    override func setUpWithError() throws {
+        try ValhallaProcess.require()
+        tmp = try CommandRunner.temporaryDirectory()
+    }
+
+    override func tearDown() {
+        let client = client
+        _ = try? onLoop { client?.close() }
+        daemon?.kill()
+        bus?.stop()
+        valhalla?.stop()
+        valhalla = nil
+        if let tmp { try? FileManager.default.removeItem(at: tmp) }
+        super.tearDown()
+    }
+
+    /// The engine on the town's tiles.
+    func startEngine() throws -> ValhallaProcess {
+        let service = try ValhallaProcess(map: TestMap.town)
+        valhalla = service
+        return service
+    }
+
+    /// `routecue run` with the configuration `json` on a private session bus (no gpsd, the null device), and a client
+    /// connection to that bus.
+    func startDaemon(config json: String) throws -> (DaemonProcess, BusConnection) {
+        try DBusDaemonProcess.require()
+        let bus = try DBusDaemonProcess(.session)
+        self.bus = bus
+        let config = tmp.appendingPathComponent("routecue-run.json")
+        try json.write(to: config, atomically: true, encoding: .utf8)
+        let daemon = try DaemonProcess(["--bus", bus.address, "--session-bus", "none", "--gpsd", "127.0.0.1:9", "--device", "null",
+                                        "--config", config.path])
+        self.daemon = daemon
+        XCTAssertTrue(bus.waitForOwner(of: guidance.name.rawValue, within: 10), daemon.stderrText)
+        let client = try connectToBus(bus.address)
+        self.client = client
+        return (daemon, client)
+    }
+
+    /// Guidance1.LoadRoute of `document` (format detected).
+    func loadRoute(_ client: BusConnection, _ document: String) throws -> Result<[DBusValue], BusError> {
+        try callAndWait(client, guidance.name, guidance.path, guidance.interface, "LoadRoute", [.string("auto"), .string(document)])
+    }
+
+    /// Guidance1.GetManeuvers: one dictionary per maneuver.
+    func maneuvers(_ client: BusConnection) throws -> [[String: DBusValue]] {
+        try XCTUnwrap(try callAndWait(client, guidance.name, guidance.path, guidance.interface, "GetManeuvers").get().first?.elements)
+            .compactMap(\.dictionary)
+    }
+}
