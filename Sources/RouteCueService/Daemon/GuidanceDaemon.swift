@@ -398,7 +398,12 @@ public final class GuidanceDaemon {
             case .backOnRoute: log.info("back on the route")
             case .waypointReached(let leg, _): log.info("waypoint reached: leg \(leg) done")
             case .waypointSkipped(let leg): log.info("waypoint of leg \(leg) skipped")
-            case .arrived: log.info("arrived at the destination")
+            case .arrived:
+                if let rest = guidance?.engine.route.unresolvedWaypoints, !rest.isEmpty {
+                    log.info("arrived at the last stop that has its way; the rest of the tour (\(rest.count) waypoint\(rest.count == 1 ? "" : "s")) is still asked for")
+                } else {
+                    log.info("arrived at the destination")
+                }
             case .gpsLost: log.info("guidance: no fix, predicting the position")
             case .gpsRegained(let seconds): log.info("guidance: fixes back after \(Int(seconds.rounded())) s")
             case .fixRejected(let reason): log.debug("fix not used: \(reason)")
