@@ -103,8 +103,12 @@ extension GuidanceEngine {
         let standing = progress.options.standingSpeed
         if stage == .action {
             let kind: CueKind = maneuver.type == .waypoint ? .waypoint : maneuver.type == .arrive ? .arrival : .maneuver
+            // Arriving at a named stop says its name, as the stop's own arrival cue does.
+            let stop = maneuver.type == .waypoint && then == nil
+                ? route.waypoints.first { $0.legEnding == maneuver.leg && $0.role == .via && $0.announced }?.name : nil
             let texts = plans[maneuver.index]?.stageTexts[.action] ?? keepTexts(maneuver, .action,
-                full: phrase(.maneuver(maneuver, stage: .action, distance: nil, then: then, landmark: nil)),
+                full: stop.map { phrase(.waypointReached(name: $0)) }
+                    ?? phrase(.maneuver(maneuver, stage: .action, distance: nil, then: then, landmark: nil)),
                 short: phrase(.maneuver(maneuver, stage: .action, distance: nil, then: nil, landmark: nil), short: true))
             let (full, short) = (texts.full, texts.short ?? texts.full)
             var heardAt: Double?
