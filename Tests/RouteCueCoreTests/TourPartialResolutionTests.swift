@@ -23,8 +23,9 @@ final class TourPartialResolutionTests: XCTestCase {
 
     private func partial() throws -> (route: Route, full: [Coordinate]) {
         let (text, ways, full) = try tour()
-        XCTAssertEqual(TourRouting.resolvableStations(in: Array(text.utf8), before: 2), 2, "up to the customer")
-        XCTAssertNil(TourRouting.resolvableStations(in: Array(text.utf8), before: 0), "nothing before the first way")
+        let document = try RouteDocument(Array(text.utf8), name: "tour.json", options: ImportOptions())
+        XCTAssertEqual(TourRouting.resolvableStations(in: document, before: 2), 2, "up to the customer")
+        XCTAssertNil(TourRouting.resolvableStations(in: document, before: 0), "nothing before the first way")
         var options = ImportOptions(vehiclePosition: origin)
         options.routedLegs = ways
         options.resolvedStations = 2

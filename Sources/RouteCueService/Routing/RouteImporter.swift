@@ -62,9 +62,12 @@ public final class RouteImporter {
             }
             return self.markTrafficSignals(route, engine, name: name, completion: completion) ? "the traffic signals on it" : nil
         }
+        // Parsed once: what a tour needs, and the import itself.
+        let document: RouteDocument
         let legs: [RoutingRequest]
         do {
-            legs = try TourRouting.legRequests(in: bytes, name: name, options: options)
+            document = try RouteDocument(bytes, name: name, options: options)
+            legs = try TourRouting.legRequests(in: document, options: options)
         } catch {
             completion(.failure(error))
             return nil
@@ -72,7 +75,7 @@ public final class RouteImporter {
         if !legs.isEmpty {
             let asked = ask(engine, legs, name: name, completion: completion, read: { engine.route(from: $0, for: $1) }) { [weak self] results in
                 _ = finish(Result { () throws(RouteImportError) in
-                    let (route, missing) = try RoutingEngine.readPartially(bytes, name: name, options: options, legs: legs, partly: true) { k, _ in results[k] }
+                    let (route, missing) = try RoutingEngine.readPartially(document, options: options, legs: legs, partly: true) { k, _ in results[k] }
                     if let missing { self?.report("\(name): \(RoutingEngine.partialNote(route, missing))", true) }
                     return route
                 })
@@ -81,7 +84,7 @@ public final class RouteImporter {
         }
         let route: Route
         do {
-            route = try RouteReader.read(bytes, name: name, options: options)
+            route = try document.read(options: options)
         } catch {
             completion(.failure(error))
             return nil

@@ -98,17 +98,18 @@ public struct RoutingEngine: Sendable {
     /// With `partly`, a tour whose later ways are missing is read up to the last stop before them (`report` says so).
     public func readBlocking(_ bytes: [UInt8], name: String, options: ImportOptions, partly: Bool = false,
                              report: (String) -> Void = { _ in }) throws(RouteImportError) -> Route {
-        let legs = try TourRouting.legRequests(in: bytes, name: name, options: options)
+        let document = try RouteDocument(bytes, name: name, options: options)
+        let legs = try TourRouting.legRequests(in: document, options: options)
         var route: Route
         if legs.isEmpty {
-            let outcome = matchManeuversBlocking(try RouteReader.read(bytes, name: name, options: options))
+            let outcome = matchManeuversBlocking(try document.read(options: options))
             for (leg, reason) in outcome.fallbacks {
                 report("\(name): leg \(leg) keeps the maneuvers derived from its geometry: \(reason)")
             }
             route = outcome.route
         } else {
             let missing: RouteImportError?
-            (route, missing) = try Self.readPartially(bytes, name: name, options: options, legs: legs, partly: partly) { _, leg in routeBlocking(leg) }
+            (route, missing) = try Self.readPartially(document, options: options, legs: legs, partly: partly) { _, leg in routeBlocking(leg) }
             if let missing { report(Self.partialNote(route, missing)) }
         }
         let note: String?
@@ -166,16 +167,17 @@ public struct RoutingEngine: Sendable {
     /// order); the first leg that has none fails the whole import with its error.
     static func read(_ bytes: [UInt8], name: String, options: ImportOptions, legs: [RoutingRequest],
                      ways: (Int, RoutingRequest) -> Result<Route, RouteImportError>) throws(RouteImportError) -> Route {
-        let (route, missing) = try readPartially(bytes, name: name, options: options, legs: legs, partly: false, ways: ways)
+        let (route, missing) = try readPartially(RouteDocument(bytes, name: name, options: options), options: options, legs: legs,
+                                                 partly: false, ways: ways)
         if let missing { throw missing }
         return route
     }
 
-    /// Reads `bytes` with the ways found for `legs`. When a way is missing and `partly`, the tour up to the last
+    /// Reads `document` with the ways found for `legs`. When a way is missing and `partly`, the tour up to the last
     /// regular stop before it, with the later stations as `Route.unresolvedWaypoints` (guidance asks for them again),
     /// and the missing way's error; else, or with no stop before it, or no more than 50 m to drive to it, that error is
     /// thrown.
-    static func readPartially(_ bytes: [UInt8], name: String, options: ImportOptions, legs: [RoutingRequest], partly: Bool,
+    static func readPartially(_ document: RouteDocument, options: ImportOptions, legs: [RoutingRequest], partly: Bool,
                               ways: (Int, RoutingRequest) -> Result<Route, RouteImportError>) throws(RouteImportError) -> (Route, RouteImportError?) {
         var options = options
         var missing: (station: Int, error: RouteImportError)?
@@ -188,15 +190,15 @@ public struct RoutingEngine: Sendable {
                 case .lineMatch, .signals: break
                 }
             case .failure(let error):
-                if missing == nil { missing = (leg.station, error.inFile(name)) }
+                if missing == nil { missing = (leg.station, error.inFile(document.name)) }
             }
         }
-        guard let missing else { return (try RouteReader.read(bytes, name: name, options: options), nil) }
-        guard partly, let limit = TourRouting.resolvableStations(in: bytes, before: missing.station) else { throw missing.error }
+        guard let missing else { return (try document.read(options: options), nil) }
+        guard partly, let limit = TourRouting.resolvableStations(in: document, before: missing.station) else { throw missing.error }
         options.resolvedStations = limit
         let route: Route
         do {
-            route = try RouteReader.read(bytes, name: name, options: options)
+            route = try document.read(options: options)
         } catch {
             throw missing.error
         }

@@ -6,17 +6,16 @@
 public enum TourRouting {
     /// The ways to find in `bytes` (a tour; any other document needs none), in station order.
     public static func legRequests(in bytes: [UInt8], name: String, options: ImportOptions) throws(RouteImportError) -> [RoutingRequest] {
+        try legRequests(in: RouteDocument(bytes, name: name, options: options), options: options)
+    }
+
+    /// The ways to find in `document` (a tour; any other document needs none), in station order.
+    public static func legRequests(in document: RouteDocument, options: ImportOptions) throws(RouteImportError) -> [RoutingRequest] {
+        guard document.format == .tour, let json = document.json else { return [] }
         do throws(RouteImportError) {
-            try RouteImportError.checkSize(bytes.count, limit: options.maxBytes)
-            guard !(try RouteReader.startsAsXML(bytes)) else { return [] }
-            let root = try RouteReader.parseJSON(bytes)
-            let format: RouteFormat
-            if let forced = options.format { format = forced } else { format = try RouteReader.detectFormat(json: root) }
-            guard format == .tour else { return [] }
-            return legRequests(try TourDocument.parse(root), vehiclePosition: options.vehiclePosition,
-                               vehicleCourse: options.vehicleCourse)
+            return legRequests(try TourDocument.parse(json), vehiclePosition: options.vehiclePosition, vehicleCourse: options.vehicleCourse)
         } catch {
-            throw error.inFile(name)
+            throw error.inFile(document.name)
         }
     }
 
@@ -30,12 +29,12 @@ public enum TourRouting {
         return document.stations.first?.route == nil
     }
 
-    /// How many of the tour's stations in `bytes` can be guided when the way to or along station `failed` is missing:
+    /// How many of the tour's stations in `document` can be guided when the way to or along station `failed` is missing:
     /// those up to the last regular stop before it (the route then ends there and asks for the rest later); nil when
     /// there is none (nothing to guide without that way).
-    public static func resolvableStations(in bytes: [UInt8], before failed: Int) -> Int? {
-        guard let root = try? RouteReader.parseJSON(bytes), let document = try? TourDocument.parse(root) else { return nil }
-        guard let stop = document.stations.prefix(max(0, failed)).last(where: \.isRegular) else { return nil }
+    public static func resolvableStations(in document: RouteDocument, before failed: Int) -> Int? {
+        guard let json = document.json, let tour = try? TourDocument.parse(json) else { return nil }
+        guard let stop = tour.stations.prefix(max(0, failed)).last(where: \.isRegular) else { return nil }
         return stop.index + 1
     }
 

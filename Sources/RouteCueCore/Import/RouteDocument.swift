@@ -1,0 +1,44 @@
+/// A route document read once for the imports that look at it more than once (what a tour needs from the routing
+/// engine, then the import itself, again for a tour read only up to a stop): its size checked, JSON parsed (GPX is
+/// kept as bytes) and its format detected or forced.
+public struct RouteDocument: Sendable {
+    /// The bytes.
+    public let bytes: [UInt8]
+    /// The name errors give it.
+    public let name: String
+    /// The parsed JSON, nil for XML (GPX).
+    public let json: JSONNode?
+    /// Its format.
+    public let format: RouteFormat
+
+    /// Reads `bytes` (named `name`) under `options`' size limit and forced format.
+    public init(_ bytes: [UInt8], name: String, options: ImportOptions) throws(RouteImportError) {
+        do throws(RouteImportError) {
+            try RouteImportError.checkSize(bytes.count, limit: options.maxBytes)
+            self.bytes = bytes
+            self.name = name
+            let xml: Bool
+            if let forced = options.format { xml = forced == .gpx } else { xml = try RouteReader.startsAsXML(bytes) }
+            if xml {
+                json = nil
+                format = .gpx
+            } else {
+                let root = try RouteReader.parseJSON(bytes)
+                json = root
+                if let forced = options.format { format = forced } else { format = try RouteReader.detectFormat(json: root) }
+            }
+        } catch {
+            throw error.inFile(name)
+        }
+    }
+
+    /// The route, read with `options` (whose routed ways and station limit apply; its format is the document's).
+    public func read(options: ImportOptions) throws(RouteImportError) -> Route {
+        do throws(RouteImportError) {
+            guard let json else { return try GPXRouteImporter.read(bytes, options: options) }
+            return try RouteReader.read(json: json, format: format, options: options)
+        } catch {
+            throw error.inFile(name)
+        }
+    }
+}
