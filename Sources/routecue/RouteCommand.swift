@@ -17,7 +17,8 @@ enum RouteCommand {
         The format is detected from the content; --format forces one of: \(RouteFormat.allCases.map(\.rawValue).joined(separator: ", ")).
           --alternative N   take the N-th alternative route of the file (0-based; default 0)
           --from LAT,LON    the vehicle's position: a tour's first leg starts there
-          --engine URL      a routing engine (Valhalla's HTTP API, e.g. http://127.0.0.1:8002) that finds the ways a
+          --engine URL      a routing engine (Valhalla's HTTP API, e.g. http://127.0.0.1:8002, or an OSRM-compatible
+                            service as http://HOST:5000/route/v1/driving) that finds the ways a
                             tour lacks: to each regular station without an embedded route, to each svp trace more than
                             50 m away; a GPX trk or step-less route gets its maneuvers and street names by map matching
                             (a leg it cannot match keeps those derived from the geometry); with routing.traffic_signals,

@@ -84,4 +84,53 @@ final class RoutingEngineTests: XCTestCase {
             XCTAssertEqual("\($0)", "routing.engine_url: bad engine URL \"http://:8002\": no host")
         }
     }
+
+    /// Serves one HTTP exchange on a thread: records the request head, answers `body` with 200.
+    private final class OneShotHTTPServer: @unchecked Sendable {
+        let port: UInt16
+        private let fd: Int32
+        private let lock = NSLock()
+        private var head = ""
+        private var thread: Thread?
+
+        init(body: String) throws {
+            (fd, port) = try LoopbackSocket.listen()
+            let fd = fd
+            thread = Thread { [weak self] in
+                guard let client = try? LoopbackSocket.accept(fd) else { return }
+                var received: [UInt8] = []
+                var buffer = [UInt8](repeating: 0, count: 65_536)
+                while !received.suffix(4).elementsEqual(Array("\r\n\r\n".utf8)) {
+                    let n = read(client, &buffer, buffer.count)
+                    if n <= 0 { break }
+                    received += buffer[0..<n]
+                }
+                self?.lock.withLock { self?.head = String(decoding: received, as: UTF8.self) }
+                _ = LoopbackSocket.send(Array("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8), to: client)
+                close(client)
+            }
+            thread?.start()
+        }
+
+        var requestHead: String { lock.withLock { head } }
+
+        deinit { close(fd) }
+    }
+
+    func test_anOSRMCompatibleService_isAskedWithGETOnRouteV1_andItsAnswerRead() throws {
+        let (text, routed) = try tour()
+        let server = try OneShotHTTPServer(body: try String(contentsOf: example, encoding: .utf8))
+        var settings = RoutingSettings()
+        settings.engineURL = "http://127.0.0.1:\(server.port)/route/v1/driving"
+        settings.trafficSignals = true
+        let engine = try XCTUnwrap(try RoutingEngine(settings: settings, language: "de-DE", units: .metric, mode: .car))
+        XCTAssertEqual(engine.osrm?.profile, "driving")
+        XCTAssertFalse(engine.trafficSignals, "OSRM's API has no signal attributes")
+        XCTAssertEqual(engine.maxMatchPoints, 100)
+        let route = try engine.readBlocking(Array(text.utf8), name: "tour.json", options: ImportOptions())
+        XCTAssertEqual(route.maneuvers.filter { $0.type == .turn }.map(\.roadName), routed.maneuvers.filter { $0.type == .turn }.map(\.roadName))
+        let (a, b) = (routed.geometry.coordinates[0], routed.geometry.coordinates[routed.geometry.count - 1])
+        let line = server.requestHead.split(separator: "\r\n").first.map(String.init) ?? ""
+        XCTAssertTrue(line.hasPrefix("GET /route/v1/driving/\(OSRMRouteQuery.number(a.longitude)),\(OSRMRouteQuery.number(a.latitude));\(OSRMRouteQuery.number(b.longitude)),\(OSRMRouteQuery.number(b.latitude))?steps=true&overview=full&geometries=polyline6 HTTP/1.1"), line)
+    }
 }

@@ -61,6 +61,11 @@ final class ManeuverMatchingTests: XCTestCase {
             XCTAssertLessThanOrEqual(gaps.max() ?? 0, 50.5, "a sparse line is densified")
         }
         XCTAssertGreaterThan(pieces[1].length, pieces[1].keepEnd - pieces[1].keepStart + 250, "a middle piece reaches into both neighbours")
+        // An engine that takes few points (OSRM's 100 by default) gets smaller pieces that still meet.
+        let small = ManeuverMatching.pieces(for: stepless, maxPoints: OSRMRouteQuery.maxMatchPoints)
+        XCTAssertTrue(small.allSatisfy { $0.request.points.count <= OSRMRouteQuery.maxMatchPoints }, "\(small.map(\.request.points.count).max() ?? 0)")
+        XCTAssertEqual(small.last?.keepEnd ?? 0, stepless.length, accuracy: 0.001)
+        XCTAssertTrue(zip(small, small.dropFirst()).allSatisfy { $0.keepEnd == $1.keepStart })
     }
 
     func test_apply_putsTheEnginesTurnsOnTheRoutesOwnLine_withItsNames() throws {

@@ -177,7 +177,7 @@ public final class GuidanceDaemon {
             if let path = options.cuesPath { cueLog = try CueLogFile(path: path) }
             if let directory = options.stateDirectory { try Self.makeDirectory(directory) }
             routeImporter.engine = try routingEngine(config)
-            if let engine = routeImporter.engine { log.info("routing engine \(engine.endpoint) (\(engine.query.costing), \(engine.query.language))") }
+            if let engine = routeImporter.engine { log.info("routing engine \(engine.endpoint): \(engine.kind)") }
         } catch {
             log.error("\(error)")
             end(.configuration)

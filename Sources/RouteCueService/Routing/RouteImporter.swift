@@ -89,7 +89,7 @@ public final class RouteImporter {
             completion(.failure(error))
             return nil
         }
-        let pieces = ManeuverMatching.pieces(for: route)
+        let pieces = ManeuverMatching.pieces(for: route, maxPoints: engine.maxMatchPoints)
         guard !pieces.isEmpty else { return finish(.success(route)) }
         let asked = ask(engine, pieces.map(\.request), name: name, completion: completion, read: { engine.route(from: $0, for: $1) }) { [weak self] answers in
             let outcome = ManeuverMatching.apply(answers, of: pieces, to: route)

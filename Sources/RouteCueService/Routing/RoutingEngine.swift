@@ -1,14 +1,19 @@
 import HTTPKit
 import RouteCueCore
 
-/// The routing engine RouteCue asks for the ways a tour does not carry (Valhalla's `/route`, answered in OSRM form):
-/// builds each leg's request, reads the answer into a route, and turns every failure into an import error naming
-/// the station (`stations[2]: routing engine http://127.0.0.1:8002: unreachable (Connection refused)`).
+/// The routing engine RouteCue asks for the ways a tour does not carry, the maneuvers of lines without their own and
+/// the traffic signals on routes: Valhalla's HTTP API (`/route`, `/trace_route` answered in OSRM form,
+/// `/trace_attributes`), or, for a URL whose path holds `/route/v1/PROFILE`, any OSRM-compatible service
+/// (`/route/v1`, `/match/v1`; no signals). Builds each request, reads the answer into a route, and turns every failure
+/// into an import error naming the station (`stations[2]: routing engine http://127.0.0.1:8002: unreachable
+/// (Connection refused)`).
 public struct RoutingEngine: Sendable {
     /// Where the engine listens.
     public var endpoint: HTTPEndpoint
     /// How each leg is asked for (costing, language, units).
     public var query: ValhallaRouteQuery
+    /// With an OSRM-compatible service, how each leg is asked for there instead.
+    public var osrm: OSRMRouteQuery?
     /// Seconds one request may take in all.
     public var timeout: Double
     /// The largest answer read.
@@ -27,14 +32,29 @@ public struct RoutingEngine: Sendable {
             throw RouteImportError(location: "routing.engine_url", message: error.description)
         }
         query = ValhallaRouteQuery(costing: settings.costing ?? ValhallaRouteQuery.costing(for: mode), language: language, units: units)
+        if let (profile, prefix) = OSRMRouteQuery.parse(basePath: endpoint.basePath) {
+            osrm = OSRMRouteQuery(profile: profile)
+            endpoint.basePath = prefix
+        }
         timeout = settings.timeoutSeconds
-        trafficSignals = settings.trafficSignals
+        // OSRM's API has no attributes of the matched way.
+        trafficSignals = settings.trafficSignals && osrm == nil
         self.maxBytes = maxBytes
     }
 
     /// The HTTP request for `leg`.
     public func request(for leg: RoutingRequest) -> HTTPRequest {
-        .postJSON(query.path(for: leg), query.body(for: leg))
+        if let osrm { return HTTPRequest(method: "GET", path: osrm.path(for: leg) ?? "/") }
+        return .postJSON(query.path(for: leg), query.body(for: leg))
+    }
+
+    /// The most points one map-matching request may carry.
+    public var maxMatchPoints: Int { osrm == nil ? ManeuverMatching.maxPointsPerPiece : OSRMRouteQuery.maxMatchPoints }
+
+    /// What kind of engine it is, for the log: `Valhalla (auto, en-US)`, `OSRM (driving)`.
+    public var kind: String {
+        if let osrm { return "OSRM (\(osrm.profile); no traffic signals)" }
+        return "Valhalla (\(query.costing), \(query.language))"
     }
 
     /// Reads what the engine answered for `leg`.
@@ -148,7 +168,7 @@ public struct RoutingEngine: Sendable {
 
     /// `route` with the engine's maneuvers for the legs that have only derived ones, asked for blocking.
     public func matchManeuversBlocking(_ route: Route) -> ManeuverMatching.Outcome {
-        let pieces = ManeuverMatching.pieces(for: route)
+        let pieces = ManeuverMatching.pieces(for: route, maxPoints: maxMatchPoints)
         return ManeuverMatching.apply(pieces.map { routeBlocking($0.request) }, of: pieces, to: route)
     }
 

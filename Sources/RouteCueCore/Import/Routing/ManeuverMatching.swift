@@ -16,8 +16,9 @@ public enum ManeuverMatching {
     static let overlap = 150.0
     /// A longer segment gets points in between (a sparse line is matched along it, not across the blocks).
     static let maxSpacing = 50.0
-    /// Points closer than this to the previous one are left out (a recording's standstill).
-    static let minSpacing = 2.0
+    /// Points closer than this to the previous one are left out (a recording's standstill); 5 m for an engine that
+    /// takes few points per request (OSRM), so the overlap's points still fit.
+    static func minSpacing(maxPoints: Int) -> Double { maxPoints < 500 ? 5 : 2 }
     /// A matched maneuver farther than this from the route's line: the engine took another way.
     public static let maxOffset = 40.0
     /// Legs shorter than this are not worth a request.
@@ -45,20 +46,23 @@ public enum ManeuverMatching {
         public var fallbacks: [(leg: Int, reason: String)]
     }
 
-    /// The pieces to match for `route`: those of every leg at least `minimumLegLength` long whose maneuvers were all
-    /// derived from its geometry; none for a route whose source gave its maneuvers.
-    public static func pieces(for route: Route) -> [Piece] {
+    /// The pieces to match for `route` (each at most `maxPoints` points): those of every leg at least
+    /// `minimumLegLength` long whose maneuvers were all derived from its geometry; none for a route whose source gave
+    /// its maneuvers.
+    public static func pieces(for route: Route, maxPoints: Int = maxPointsPerPiece) -> [Piece] {
         var pieces: [Piece] = []
         for leg in route.legs where leg.length >= minimumLegLength {
             let maneuvers = route.maneuvers.filter { $0.leg == leg.index }
             guard !maneuvers.isEmpty, maneuvers.allSatisfy({ $0.provenance.kind == .derived }) else { continue }
-            pieces += self.pieces(of: leg, in: route.geometry)
+            pieces += self.pieces(of: leg, in: route.geometry, maxPoints: maxPoints)
         }
         return pieces
     }
 
-    /// `leg` of `geometry` as points at most `maxSpacing` and at least `minSpacing` apart, cut into pieces.
-    static func pieces(of leg: RouteLeg, in geometry: RouteGeometry) -> [Piece] {
+    /// `leg` of `geometry` as points at most `maxSpacing` and at least `minSpacing` apart, cut into pieces of at most
+    /// `maxPoints` points.
+    static func pieces(of leg: RouteLeg, in geometry: RouteGeometry, maxPoints: Int = maxPointsPerPiece) -> [Piece] {
+        let minSpacing = minSpacing(maxPoints: maxPoints)
         let cumulative = geometry.cumulativeDistances
         var samples: [(coordinate: Coordinate, along: Double)] = []
         for i in leg.geometryStart...leg.geometryEnd {
@@ -85,7 +89,7 @@ public enum ManeuverMatching {
         var keepStart = leg.distanceStart
         while first < samples.count - 1 {
             var last = first + 1
-            while last + 1 < samples.count, last + 1 - first < maxPointsPerPiece - reserve,
+            while last + 1 < samples.count, last + 1 - first < maxPoints - reserve,
                   samples[last + 1].along - keepStart <= maxPieceLength - 2 * overlap {
                 last += 1
             }
