@@ -81,26 +81,68 @@ final class ValhallaTrafficSignalTests: ValhallaTestCase {
             let r = try CommandRunner.routecue(["simulate", "--route", file.path, "--config", config.path, "--fixes", nmea.path,
                                                 "--cues", cues.path, "--quiet"])
             XCTAssertEqual(r.status, 0, r.stderr)
-            let spoken = try String(contentsOf: cues, encoding: .utf8).split(separator: "\n").compactMap {
-                try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
-            }.filter { $0["event"] as? String == "spoken" }
+            let spoken = try Self.spoken(cues)
             print("valhalla signals (\(name)): " + spoken.map { "\($0["text"] ?? "") [\(Int(($0["distance_m"] as? Double) ?? -1)) m, \($0["stage"] ?? "-"), \($0["reason"] ?? "")]" }.joined(separator: "; "))
-            // Where each signal lies along the route.
-            let signalsAlong = Self.signals.compactMap { s in route.geometry.nearest(to: s).flatMap { $0.offset < 10 ? $0.distanceAlong : nil } }
-            for cue in spoken where (cue["text"] as? String)?.contains("traffic light") == true {
-                spokenWithLight += 1
-                let maneuver = try XCTUnwrap(route.maneuvers.first { $0.index == cue["maneuver"] as? Int })
-                let car = maneuver.distanceAlong - (try XCTUnwrap(cue["distance_m"] as? Double))
-                let between = signalsAlong.filter { $0 > car + 1 && $0 < maneuver.distanceAlong - 10 }
-                XCTAssertTrue(between.isEmpty, "(\(name)) \"\(cue["text"] ?? "")\" at \(Int(maneuver.distanceAlong - car)) m before the turn, with a signal still \(between.map { Int(maneuver.distanceAlong - $0) }) m before it")
-                XCTAssertTrue(signalsAlong.contains { abs($0 - maneuver.distanceAlong) < 10 }, "(\(name)) the turn is at a signal")
-            }
+            spokenWithLight += try Self.checkTrafficLights(spoken, on: route, name)
             if name == "a" {
                 XCTAssertTrue(spoken.contains { ($0["text"] as? String)?.contains("At the next traffic light, turn right") == true },
                               "the turn at the first signal is named by it: \(spoken.map { $0["text"] ?? "" })")
             }
         }
         XCTAssertGreaterThanOrEqual(spokenWithLight, 1)
+    }
+
+    /// The spoken entries of a cue log.
+    static func spoken(_ cues: URL) throws -> [[String: Any]] {
+        try String(contentsOf: cues, encoding: .utf8).split(separator: "\n").compactMap {
+            try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }.filter { $0["event"] as? String == "spoken" }
+    }
+
+    /// Checks every "traffic light" cue of `spoken` against the map: the turn is at a signal and no other signal lies
+    /// between where the cue was heard and the turn. The number of such cues.
+    static func checkTrafficLights(_ spoken: [[String: Any]], on route: Route, _ name: String) throws -> Int {
+        let signalsAlong = signals.compactMap { s in route.geometry.nearest(to: s).flatMap { $0.offset < 10 ? $0.distanceAlong : nil } }
+        var count = 0
+        for cue in spoken where (cue["text"] as? String)?.contains("traffic light") == true {
+            count += 1
+            let maneuver = try XCTUnwrap(route.maneuvers.first { $0.index == cue["maneuver"] as? Int })
+            let car = maneuver.distanceAlong - (try XCTUnwrap(cue["distance_m"] as? Double))
+            let between = signalsAlong.filter { $0 > car + 1 && $0 < maneuver.distanceAlong - 10 }
+            XCTAssertTrue(between.isEmpty, "(\(name)) \"\(cue["text"] ?? "")\" at \(Int(maneuver.distanceAlong - car)) m before the turn, with a signal still \(between.map { Int(maneuver.distanceAlong - $0) }) m before it")
+            XCTAssertTrue(signalsAlong.contains { abs($0 - maneuver.distanceAlong) < 10 }, "(\(name)) the turn is at a signal")
+        }
+        return count
+    }
+
+    func test_run_throughGpsd_saysAtTheNextTrafficLight_whereItIsTrue() throws {
+        guard GPSDProcess.isInstalled else { throw XCTSkip("gpsd is not installed (Debian package gpsd)") }
+        let service = try startEngine()
+        let config = try config(service, signals: true)
+        // Past the signal at Mülheimer Straße, left at the one at Grabenstraße.
+        let file = try routeFile(service, from: Self.start, to: TestMap.Places.grabenstrasseOneWay, name: "route.json")
+        let (route, _) = try converted(file, config: config)
+        let fixes = (0...60).map { t in
+            Fix(time: 1_000 + Double(t), received: .zero, position: Self.start, speed: 11, mode: .threeD, status: .gps)
+        }
+        let drive = try DriveGenerator.drive(route, trace: try SpeedTrace(fixes: fixes, name: "40 km/h"), options: DriveOptions())
+        let feeder = try NMEAFeeder(epochs: drive.fixes.map(DriveNMEA.sentences(for:)))
+        let gpsd = try GPSDProcess(feedPort: feeder.port)
+        defer { gpsd.stop(); feeder.stop() }
+        let cues = tmp.appendingPathComponent("run.jsonl")
+        let daemon = try DaemonProcess(["--route", file.path, "--config", config.path, "--gpsd", "127.0.0.1:\(gpsd.port)", "--bus", "none",
+                                        "--session-bus", "none", "--device", "null", "--cues", cues.path])
+        self.daemon = daemon
+        let deadline = Date().addingTimeInterval(Double(drive.fixes.count) + 20)
+        while !feeder.isFinished, daemon.isRunning, Date() < deadline { usleep(200_000) }
+        XCTAssertNotNil(daemon.line(containing: "arrived at the destination", within: 10), daemon.stderrText)
+        daemon.send(SIGTERM)
+        XCTAssertEqual(daemon.waitForExit(within: 5), 0, daemon.stderrText)
+        XCTAssertTrue(daemon.stderrText.contains("2 traffic signals marked as landmarks"), daemon.stderrText)
+        let spoken = try Self.spoken(cues)
+        print("valhalla signals (run): " + spoken.map { "\($0["text"] ?? "") [\(Int(($0["distance_m"] as? Double) ?? -1)) m]" }.joined(separator: "; "))
+        XCTAssertGreaterThanOrEqual(try Self.checkTrafficLights(spoken, on: route, "run"), 1,
+                                    "the turn at the signal is named by it: \(spoken.map { $0["text"] ?? "" })")
     }
 
     func test_run_looksUpTheSignalsOfARouteOnce_andTakesThemFromTheCacheWhenItIsLoadedAgain() throws {
