@@ -121,7 +121,7 @@ final class ValhallaGuidanceTests: XCTestCase {
         let r = try CommandRunner.routecue(["simulate", "--route", resolved, "--engine", service.url, "--fixes", nmea, "--cues", cues])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stderr.contains("reroute (attempt 1) failed") && r.stderr.contains("unreachable"), r.stderr)
-        let requests = try XCTUnwrap(r.stdout.components(separatedBy: " reroute requests").first?.split(separator: " ").last.flatMap { Int($0) })
+        let requests = try XCTUnwrap(rerouteRequests(inSummary: r.stdout), r.stdout)
         XCTAssertGreaterThanOrEqual(requests, 2, "asked again after the back-off: \(r.stdout)")
         let spoken = try entries(cues).filter { $0["event"] as? String == "spoken" }
         let texts = spoken.map { $0["text"] as? String ?? "" }

@@ -50,7 +50,7 @@ final class ValhallaPartialTourTests: ValhallaTestCase {
         let r = try CommandRunner.routecue(["simulate", "--route", tour, "--engine", service.url, "--fixes", nmea, "--cues", cues])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stderr.contains("guiding to the last stop that has its way (Friedenstraße) for now") && r.stderr.contains("stations[2]"), r.stderr)
-        let requests = try XCTUnwrap(r.stdout.components(separatedBy: " reroute requests").first?.split(separator: " ").last.flatMap { Int($0) })
+        let requests = try XCTUnwrap(rerouteRequests(inSummary: r.stdout), r.stdout)
         XCTAssertGreaterThanOrEqual(requests, 2, "the rest asked for again, with the back-off: \(r.stdout)")
         XCTAssertTrue(r.stderr.contains("reroute (attempt 1) failed"), r.stderr)
         let spoken = try String(contentsOfFile: cues, encoding: .utf8).split(separator: "\n").compactMap {

@@ -68,3 +68,8 @@ class ValhallaTestCase: XCTestCase {
             .compactMap(\.dictionary)
     }
 }
+
+/// How many reroute requests `routecue simulate`'s summary counts (`… N reroute requests …`).
+func rerouteRequests(inSummary stdout: String) -> Int? {
+    stdout.components(separatedBy: " reroute requests").first?.split(separator: " ").last.flatMap { Int($0) }
+}
