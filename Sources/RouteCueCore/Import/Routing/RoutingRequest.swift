@@ -1,6 +1,8 @@
 /// One way a routing engine is asked for: in a tour, from where the tour is to a station (a regular stop, or the first
 /// point of an svp trace, to be reached heading along the trace's course) or along an svp trace; in any route whose
-/// maneuvers could only be derived from its geometry, a piece of its line to match to the map (`ManeuverMatching`).
+/// maneuvers could only be derived from its geometry, a piece of its line to match to the map (`ManeuverMatching`); or
+/// a piece of a route's line to look up its traffic signals on (`TrafficSignalLandmarks`). Valhalla's and OSRM's
+/// requests are written from it (`ValhallaRouteQuery`, `OSRMRouteQuery`).
 public struct RoutingRequest: Sendable, Equatable {
     /// What the way is for.
     public enum Purpose: Sendable, Equatable {
@@ -36,7 +38,7 @@ public struct RoutingRequest: Sendable, Equatable {
     public var toCourse: Double?
     /// Whether it ends at a regular station (an announced stop) rather than at a trace.
     public var toRegularStation: Bool
-    /// A trace's points, in order, with their courses (empty for an approach).
+    /// A trace's or a line's points, in order, with their courses where stated (empty for an approach).
     public var points: [CoursePoint]
 
     /// A way to find for station `station` (at `path`).
