@@ -32,6 +32,8 @@ enum RouteCueJSONFixtures {
         turn.exitNumber = 2
         turn.rotaryName = "Großer Stern"
         turn.phoneticName = "ˈleːbʊzɐ ˈʃtʁaːsə"
+        turn.countryCode = "DE"
+        turn.nameLanguage = "de"
         turn.drivingSide = .right
         turn.approachRoadClass = "primary"
         turn.mode = "driving"

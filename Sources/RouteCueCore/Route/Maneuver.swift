@@ -28,6 +28,11 @@ public struct Maneuver: Sendable, Equatable, Codable {
     public var rotaryName: String?
     /// Phonetic spelling of the road name, where the source gives one (e.g. Mapbox `pronunciation`).
     public var phoneticName: String?
+    /// The country (ISO 3166-1 alpha-2) the maneuver lies in, where the source says (OSRM/Mapbox `admins`).
+    public var countryCode: String?
+    /// The language (BCP 47) its road name, exits and destinations are written in, where known: from the source's
+    /// country where that country has one street-name language (`CountryLanguages`).
+    public var nameLanguage: String?
     /// Side of the road traffic drives on here.
     public var drivingSide: DrivingSide?
     /// Class of the road before the maneuver (`motorway`, `trunk`, `primary`, … `residential`), where known.
@@ -80,6 +85,8 @@ public struct Maneuver: Sendable, Equatable, Codable {
         case exitNumber = "exit_number"
         case rotaryName = "rotary_name"
         case phoneticName = "phonetic_name"
+        case countryCode = "country_code"
+        case nameLanguage = "name_language"
         case drivingSide = "driving_side"
         case approachRoadClass = "approach_road_class"
         case bearingBefore = "bearing_before"

@@ -50,7 +50,10 @@ public enum OSRMImporter {
         source.statedDistance = try route.optionalDouble("distance")
         source.statedDuration = try route.optionalDouble("duration")
 
-        let legReads = try readLegs(route: route, legs: legs, legSteps: legSteps, stops: stops, precision: precision ?? 5)
+        var legReads = try readLegs(route: route, legs: legs, legSteps: legSteps, stops: stops, precision: precision ?? 5)
+        for l in legs.indices {
+            try OSRMAdmins.mark(&legReads[l].maneuvers, leg: legs[l], steps: legSteps[l])
+        }
         var builder = RouteBuilder(source: source)
         var warningInput: [OSRMWarningReader.LegInput] = []
         for (l, leg) in legs.enumerated() {

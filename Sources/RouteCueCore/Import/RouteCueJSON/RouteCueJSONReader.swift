@@ -72,7 +72,7 @@ enum RouteCueJSONReader {
 
     static func maneuver(_ n: JSONNode) throws(RouteImportError) -> Maneuver {
         try keys(n, ["index", "leg", "type", "modifier", "location", "geometry_index", "distance_along_m",
-                     "road_name", "ref", "destinations", "exits", "exit_number", "rotary_name", "phonetic_name",
+                     "road_name", "ref", "destinations", "exits", "exit_number", "rotary_name", "phonetic_name", "country_code", "name_language",
                      "driving_side", "approach_road_class", "mode", "bearing_before", "bearing_after", "lanes",
                      "landmarks", "instruction", "announcements", "source_distance_m", "source_duration_s",
                      "announced", "provenance"])
@@ -92,6 +92,8 @@ enum RouteCueJSONReader {
         m.exitNumber = try n.optionalInt("exit_number")
         m.rotaryName = try n.optionalString("rotary_name")
         m.phoneticName = try n.optionalString("phonetic_name")
+        m.countryCode = try n.optionalString("country_code")
+        m.nameLanguage = try n.optionalString("name_language")
         if let node = n["driving_side"] { m.drivingSide = try enumValue(node, [DrivingSide.left, .right]) }
         m.approachRoadClass = try n.optionalString("approach_road_class")
         m.mode = try n.optionalString("mode")

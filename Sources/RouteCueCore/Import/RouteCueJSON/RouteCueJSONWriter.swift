@@ -62,6 +62,8 @@ enum RouteCueJSONWriter {
         o["exit_number"] = int(m.exitNumber)
         o["rotary_name"] = string(m.rotaryName)
         o["phonetic_name"] = string(m.phoneticName)
+        o["country_code"] = string(m.countryCode)
+        o["name_language"] = string(m.nameLanguage)
         o["driving_side"] = string(m.drivingSide?.rawValue)
         o["approach_road_class"] = string(m.approachRoadClass)
         o["mode"] = string(m.mode)
