@@ -72,6 +72,7 @@ enum RouteCommand {
 
     static func importOptions(_ args: ArgumentList) throws -> ImportOptions {
         var options = ImportOptions(maxBytes: try CLI.maxBytes(args))
+        options.regionLanguage = try ConfigCommand.load(args.value("config")).names.language
         if let format = try args.choice("format", of: RouteFormat.self) { options.format = format }
         if let a = args.value("alternative") {
             guard let n = Int(a), n >= 0 else { throw ArgumentList.UsageError(description: "--alternative needs a number ≥ 0, not '\(a)'") }

@@ -64,6 +64,7 @@ enum SimulateCommand {
             let routing = try RouteCommand.routingEngine(args, maxBytes: settings.maxBytes, language: settings.wording.language,
                                                          units: settings.timing.units, mode: settings.timing.mode)
             var importOptions = ImportOptions(maxBytes: settings.maxBytes)
+            importOptions.regionLanguage = settings.config.names.language
             // With an engine, a tour's first way starts where the drive does (without one, at the first station).
             if routing != nil { importOptions.vehiclePosition = read.fixes.lazy.compactMap(\.position).first }
             let route = try RouteCommand.load(routePath, options: importOptions, engine: routing, partly: true)

@@ -57,4 +57,26 @@ final class NameLanguageTests: XCTestCase {
         }
         XCTAssertGreaterThan(named, 30)
     }
+
+    func test_theMapRegionsLanguage_fillsOnlyNamesWhoseRouteSaysNothingOfTheirCountry() throws {
+        let config = try RouteCueConfiguration.parse(Array(#"{"names": {"language": "DE"}}"#.utf8))
+        XCTAssertEqual(config.names.language, "de")
+        XCTAssertEqual(config.importOptions.regionLanguage, "de")
+        XCTAssertThrowsError(try RouteCueConfiguration.parse(Array(#"{"names": {"language": "not a tag!"}}"#.utf8))) {
+            XCTAssertTrue("\($0)".contains("names.language"), "\($0)")
+        }
+        let stated = """
+        {"code": "Ok", "routes": [{"geometry": "_p~iF~ps|U_ulLnnqC", "legs": [{"admins": [{"iso_3166_1": "CH"}], "steps": [
+          {"name": "Rue du Rhône", "maneuver": {"type": "depart", "location": [-120.2, 38.5]}, "intersections": [{"location": [-120.2, 38.5], "admin_index": 0}]},
+          {"name": "", "maneuver": {"type": "arrive", "location": [-126.453, 43.252]}, "intersections": [{"location": [-126.453, 43.252], "admin_index": 0}]}]}]}]}
+        """
+        var options = ImportOptions()
+        options.regionLanguage = "de"
+        let swiss = try RouteReader.read(Array(stated.utf8), name: "geneva.json", options: options)
+        XCTAssertEqual(swiss.maneuvers.map(\.countryCode), ["CH", "CH"])
+        XCTAssertEqual(swiss.maneuvers.map(\.nameLanguage), [nil, nil], "a Swiss name is never taken for the region's German")
+        let silent = stated.replacingOccurrences(of: #""admins": [{"iso_3166_1": "CH"}], "#, with: "")
+            .replacingOccurrences(of: #", "admin_index": 0"#, with: "")
+        XCTAssertEqual(try RouteReader.read(Array(silent.utf8), name: "plain.json", options: options).maneuvers.map(\.nameLanguage), ["de", "de"])
+    }
 }

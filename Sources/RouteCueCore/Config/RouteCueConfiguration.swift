@@ -29,6 +29,8 @@ public struct RouteCueConfiguration: Sendable, Equatable {
     public var bluetooth = BluetoothSettings()
     /// The `routing` section: the routing engine for tours.
     public var routing = RoutingSettings()
+    /// The `names` section: the street names' language where the route does not say.
+    public var names = NameSettings()
 
     /// The audio route names the file may configure.
     public static var audioRouteNames: [String] { AudioSection.routeNames }
@@ -82,6 +84,7 @@ public struct RouteCueConfiguration: Sendable, Equatable {
             case "calls": CarAudioSection.readCalls(section, into: &config.calls, problems: problems)
             case "bluetooth": CarAudioSection.readBluetooth(section, into: &config.bluetooth, problems: problems)
             case "routing": RoutingSection.read(section, into: &config.routing, problems: problems)
+            case "names": NamesSection.read(section, into: &config.names, problems: problems)
             default:
                 throw ConfigObject.unknownKey(section)
             }
@@ -92,5 +95,9 @@ public struct RouteCueConfiguration: Sendable, Equatable {
     }
 
     /// Import options for the route and fix readers following this configuration.
-    public var importOptions: ImportOptions { ImportOptions(maxBytes: importSettings.maxFileBytes) }
+    public var importOptions: ImportOptions {
+        var options = ImportOptions(maxBytes: importSettings.maxFileBytes)
+        options.regionLanguage = names.language
+        return options
+    }
 }

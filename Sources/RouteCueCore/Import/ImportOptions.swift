@@ -20,6 +20,9 @@ public struct ImportOptions: Sendable, Equatable {
     /// The way along svp traces a routing engine found, by station index (routed through the trace's points or
     /// matched to the map); a trace without one is followed point to point in straight lines.
     public var routedTraces: [Int: Route] = [:]
+    /// The language of the map region's street names (`names.language`): a maneuver whose route says nothing of its
+    /// country gets it as `nameLanguage`. Nil: unknown.
+    public var regionLanguage: String?
     /// Read only a tour's first this many stations (those whose ways the routing engine gave; the last of them a
     /// regular stop): the route ends there as at a stop, not the destination, and the later stations become its
     /// `unresolvedWaypoints`. Nil: the whole tour.

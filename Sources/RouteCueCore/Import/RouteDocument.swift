@@ -34,11 +34,17 @@ public struct RouteDocument: Sendable {
 
     /// The route, read with `options` (whose routed ways and station limit apply; its format is the document's).
     public func read(options: ImportOptions) throws(RouteImportError) -> Route {
+        var route: Route
         do throws(RouteImportError) {
-            guard let json else { return try GPXRouteImporter.read(bytes, options: options) }
-            return try RouteReader.read(json: json, format: format, options: options)
+            if let json {
+                route = try RouteReader.read(json: json, format: format, options: options)
+            } else {
+                route = try GPXRouteImporter.read(bytes, options: options)
+            }
         } catch {
             throw error.inFile(name)
         }
+        if let region = options.regionLanguage { route.fillNameLanguage(region) }
+        return route
     }
 }

@@ -3,6 +3,13 @@
 public enum RouteReader {
     /// Reads `bytes` (named `name` in errors) into a route.
     public static func read(_ bytes: [UInt8], name: String, options: ImportOptions = ImportOptions()) throws(RouteImportError) -> Route {
+        var route = try readAsItSays(bytes, name: name, options: options)
+        if let region = options.regionLanguage { route.fillNameLanguage(region) }
+        return route
+    }
+
+    /// The route as the document gives it, without what the options add.
+    private static func readAsItSays(_ bytes: [UInt8], name: String, options: ImportOptions) throws(RouteImportError) -> Route {
         do throws(RouteImportError) {
             try RouteImportError.checkSize(bytes.count, limit: options.maxBytes)
             if let forced = options.format {

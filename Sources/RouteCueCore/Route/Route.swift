@@ -114,3 +114,12 @@ public struct Route: Sendable, Equatable, Codable {
         self.warnings = warnings
     }
 }
+
+extension Route {
+    /// Gives `language` (the map region's) to every maneuver whose source said nothing of its country.
+    public mutating func fillNameLanguage(_ language: String) {
+        for k in maneuvers.indices where maneuvers[k].countryCode == nil && maneuvers[k].nameLanguage == nil {
+            maneuvers[k].nameLanguage = language
+        }
+    }
+}
