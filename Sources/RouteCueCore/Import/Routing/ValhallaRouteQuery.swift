@@ -1,4 +1,5 @@
-/// The body of a Valhalla `/route` (or `/trace_route`) request for one tour leg: its locations, headings where the
+/// The path and body of a Valhalla request for one way (`/route`, `/trace_route`, or `/trace_attributes` for a line's
+/// traffic signals): its locations, headings where the
 /// tour states a course (north 0°, clockwise, as Valhalla takes them; the tolerance lets the engine snap to the road's
 /// own bearing), the costing of the transport mode, the answer in OSRM form (which `OSRMImporter` reads, voice
 /// instructions included) and worded in RouteCue's language and units, so street names and maneuvers come back
@@ -45,8 +46,8 @@ public struct ValhallaRouteQuery: Sendable, Equatable {
 
     /// The JSON body for `leg`: two `break` locations for an approach; for a trace of points apart, its first and last
     /// point as `break`s and the others as `through` locations (passed without a stop, so no leg and no arrival
-    /// between them), each with its course as heading; for a dense trace or a line to match, its points as the `shape` to match
-    /// (`map_snap`); for a line's traffic signals, its points and a filter keeping only edge ends and signals.
+    /// between them), each with its course as heading; for a dense trace or a line to match, its points as the `shape`
+    /// to match (`map_snap`); for a line's traffic signals, its points and a filter keeping only edge ends and signals.
     public func body(for leg: RoutingRequest) -> String {
         var pairs: [(String, JSONValue)]
         switch leg.purpose {
