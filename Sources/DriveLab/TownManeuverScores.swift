@@ -1,3 +1,4 @@
+import Foundation
 import RouteCueCore
 
 /// Maneuvers derived from geometry and matched to the map, scored on the same lines of the generated town
@@ -63,15 +64,9 @@ public struct TownManeuverScores: Sendable {
         var out = ["\(lines) engine routes of the town (reference: each route's own maneuvers turning ≥ 45°; match within 30 m); one match call: median \(Int(((sorted.isEmpty ? 0 : sorted[sorted.count / 2]) * 1000).rounded())) ms, max \(Int(((sorted.last ?? 0) * 1000).rounded())) ms"]
         for key in Self.keys {
             let s = scores[key] ?? ManeuverDerivationScore()
-            out.append("  \(key.padding(toLength: 21, withPad: " ", startingAt: 0)) reference \(s.references), candidates \(s.derived), recall \(Self.fixed3(s.recall)), precision \(Self.fixed3(s.precision))")
+            out.append("  \(key.padding(toLength: 21, withPad: " ", startingAt: 0)) reference \(s.references), candidates \(s.derived), recall \(String(format: "%.3f", s.recall)), precision \(String(format: "%.3f", s.precision))")
         }
         return out
-    }
-
-    private static func fixed3(_ value: Double) -> String {
-        let thousandths = Int((value * 1000).rounded())
-        let fraction = String(thousandths % 1000)
-        return "\(thousandths / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
     }
 
     /// `coordinates` as a plain GPX track, read back as RouteCue reads one (maneuvers derived from its geometry).

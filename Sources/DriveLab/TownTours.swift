@@ -8,6 +8,11 @@ public enum TownTours {
         return "{\"x\": \(c.longitude), \"y\": \(c.latitude)\(course.map { ", \"course\": \($0)" } ?? "")}"
     }
 
+    /// A named regular station at `c` in WGS84 (`"srs": "EPSG:4326"`).
+    public static func regular(_ name: String, at c: Coordinate) -> String {
+        "{\"type\": \"regular\", \"name\": \"\(name)\", \"point\": {\"x\": \(c.longitude), \"y\": \(c.latitude)}}"
+    }
+
     /// Where the reroute scenario's car starts: Düsseldorfer Straße south of Mülheimer Straße, heading north.
     public static let rerouteStart = TestMap.Places.duesseldorferSouthOfSignal
 
@@ -32,9 +37,7 @@ public enum TownTours {
             ("Kammerstraße", TestMap.Places.kammerstrasseWest), ("Mülheimer Straße", TestMap.Places.roundaboutWestArm),
             ("Oststraße", TestMap.Places.roundaboutNorthArm),
         ]
-        let stations = stops.map { name, c in
-            "{\"type\": \"regular\", \"name\": \"\(name)\", \"point\": {\"x\": \(c.longitude), \"y\": \(c.latitude)}}"
-        }
+        let stations = stops.map { regular($0.0, at: $0.1) }
         return "{\"srs\": \"EPSG:4326\", \"stations\": [\(stations.joined(separator: ", "))]}"
     }()
     /// Where the five-station tour's car is: Neudorfer Straße.

@@ -70,12 +70,15 @@ final class ValhallaGuidanceTests: XCTestCase {
         return (tour, drive, service)
     }
 
-    /// The cue log's entries.
-    private func entries(_ path: String) throws -> [[String: Any]] {
-        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-        return try text.split(separator: "\n").map {
-            try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
-        }
+    /// The planned tour resolved by the engine (`route convert`, from the start) into a file, and then the engine
+    /// killed (SIGKILL, as in a crash); the file's path.
+    private func resolvedThenEngineKilled(_ tour: String, _ service: ValhallaProcess) throws -> String {
+        let resolved = tmp.appendingPathComponent("tour-routed.json").path
+        let convert = try CommandRunner.routecue(["route", "convert", tour, "--to", "routecue", "--output", resolved,
+                                                  "--from", "\(Self.start.latitude),\(Self.start.longitude)", "--engine", service.url])
+        XCTAssertEqual(convert.status, 0, convert.stderr)
+        service.kill()
+        return resolved
     }
 
     /// What every run of the scenario must have said, from its cue log.
@@ -105,17 +108,13 @@ final class ValhallaGuidanceTests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stdout.contains(" 1 reroute requests"), "asked once: \(r.stdout)")
         XCTAssertFalse(r.stderr.contains("reroute"), r.stderr)
-        try checkGuidance(try entries(cues), "simulate")
+        try checkGuidance(try cueLogEntries(at: cues), "simulate")
     }
 
     func test_theEngineKilledMidTour_givesAClearError_andTheResolvedRouteKeepsGuiding() throws {
         let (tour, drive, service) = try scenario(speed: 11, interval: 1)
-        // The tour resolved while the engine was up, then the engine gone (SIGKILL, as in a crash).
-        let resolved = tmp.appendingPathComponent("tour-routed.json").path
-        let convert = try CommandRunner.routecue(["route", "convert", tour, "--to", "routecue", "--output", resolved,
-                                                  "--from", "\(Self.start.latitude),\(Self.start.longitude)", "--engine", service.url])
-        XCTAssertEqual(convert.status, 0, convert.stderr)
-        service.kill()
+        // The tour resolved while the engine was up, then the engine gone.
+        let resolved = try resolvedThenEngineKilled(tour, service)
         let nmea = try write(drive.nmeaText(), "drive.nmea")
         let cues = tmp.appendingPathComponent("cues.jsonl").path
         let r = try CommandRunner.routecue(["simulate", "--route", resolved, "--engine", service.url, "--fixes", nmea, "--cues", cues])
@@ -123,7 +122,7 @@ final class ValhallaGuidanceTests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("reroute (attempt 1) failed") && r.stderr.contains("unreachable"), r.stderr)
         let requests = try XCTUnwrap(rerouteRequests(inSummary: r.stdout), r.stdout)
         XCTAssertGreaterThanOrEqual(requests, 2, "asked again after the back-off: \(r.stdout)")
-        let spoken = try entries(cues).filter { $0["event"] as? String == "spoken" }
+        let spoken = try spokenCueLogEntries(at: cues)
         let texts = spoken.map { $0["text"] as? String ?? "" }
         print("valhalla guidance (engine killed): \(requests) reroute requests, \(spoken.count) cues:\n  " + texts.joined(separator: "\n  "))
         XCTAssertTrue(texts.contains { $0.contains("Kammerstraße") }, "the resolved legs guided: \(texts)")
@@ -157,17 +156,13 @@ final class ValhallaGuidanceTests: XCTestCase {
         let answered = try XCTUnwrap(log.split(separator: "\n").first { $0.contains("route loaded from the routing engine after") },
                                      "the new route came from the engine: \(log)")
         print("valhalla guidance (run): \(answered)")
-        try checkGuidance(try entries(cues), "run through gpsd")
+        try checkGuidance(try cueLogEntries(at: cues), "run through gpsd")
     }
 
     func test_run_withTheEngineKilledAfterTheTourWasResolved_failsTheRerouteClearly_andKeepsGuiding() throws {
         guard GPSDProcess.isInstalled else { throw XCTSkip("gpsd is not installed (Debian package gpsd)") }
         let (tour, drive, service) = try scenario(speed: 22, interval: 0.5)
-        let resolved = tmp.appendingPathComponent("tour-routed.json").path
-        let convert = try CommandRunner.routecue(["route", "convert", tour, "--to", "routecue", "--output", resolved,
-                                                  "--from", "\(Self.start.latitude),\(Self.start.longitude)", "--engine", service.url])
-        XCTAssertEqual(convert.status, 0, convert.stderr)
-        service.kill()
+        let resolved = try resolvedThenEngineKilled(tour, service)
         // The drive from the trace on (its first third, already guided in the other tests, left out to keep it short).
         let fixes = Array(drive.fixes.dropFirst(drive.fixes.count / 3))
         let feeder = try NMEAFeeder(epochs: fixes.map(DriveNMEA.sentences(for:)), secondsPerEpoch: 0.5)
@@ -189,7 +184,7 @@ final class ValhallaGuidanceTests: XCTestCase {
         XCTAssertFalse(failures.isEmpty, log)
         XCTAssertTrue(failures.allSatisfy { $0.contains("unreachable") && $0.contains("asking again after the back-off") }, log)
         XCTAssertTrue(log.contains("rerouting (off_route, attempt 2)"), "asked again after the back-off: \(log)")
-        let spoken = try entries(cues).filter { $0["event"] as? String == "spoken" }
+        let spoken = try spokenCueLogEntries(at: cues)
         let texts = spoken.map { $0["text"] as? String ?? "" }
         print("valhalla guidance (run, engine killed): \(spoken.count) cues:\n  " + texts.joined(separator: "\n  "))
         XCTAssertEqual(spoken.filter { $0["kind"] as? String == "reroute" }.count, 1, "off the route, said once: \(texts)")

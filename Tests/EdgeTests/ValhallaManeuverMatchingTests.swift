@@ -102,10 +102,7 @@ final class ValhallaManeuverMatchingTests: ValhallaTestCase {
             try? FileManager.default.removeItem(at: cues)
             let r = try CommandRunner.routecue(["simulate", "--route", file.path, "--fixes", nmea.path, "--cues", cues.path, "--quiet"] + engineArguments)
             XCTAssertEqual(r.status, 0, r.stderr)
-            return try String(contentsOf: cues, encoding: .utf8).split(separator: "\n").compactMap {
-                let entry = try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
-                return entry?["event"] as? String == "spoken" ? entry?["text"] as? String : nil
-            }
+            return try spokenCueLogEntries(at: cues.path).compactMap { $0["text"] as? String }
         }
         let matched = try spoken(["--engine", service.url])
         let geometric = try spoken([])

@@ -15,11 +15,8 @@ final class ValhallaPartialTourTests: ValhallaTestCase {
     /// Two stops in the town, then a station the engine has no road for.
     static let tour: String = {
         let far = GeoMath.destination(from: TestMap.origin, bearing: 45, distance: 30_000)
-        func regular(_ name: String, _ c: Coordinate) -> String {
-            "{\"type\": \"regular\", \"name\": \"\(name)\", \"point\": {\"x\": \(c.longitude), \"y\": \(c.latitude)}}"
-        }
-        return "{\"srs\": \"EPSG:4326\", \"stations\": [\(regular("Grabenstraße", TestMap.coordinate(x: 750, y: 650))), "
-            + "\(regular("Friedenstraße", TestMap.Places.friedenstrasse)), \(regular("Außerhalb", far))]}"
+        return "{\"srs\": \"EPSG:4326\", \"stations\": [\(TownTours.regular("Grabenstraße", at: TestMap.coordinate(x: 750, y: 650))), "
+            + "\(TownTours.regular("Friedenstraße", at: TestMap.Places.friedenstrasse)), \(TownTours.regular("Außerhalb", at: far))]}"
     }()
 
     private func write(_ text: String, _ name: String) throws -> String {
@@ -53,9 +50,7 @@ final class ValhallaPartialTourTests: ValhallaTestCase {
         let requests = try XCTUnwrap(rerouteRequests(inSummary: r.stdout), r.stdout)
         XCTAssertGreaterThanOrEqual(requests, 2, "the rest asked for again, with the back-off: \(r.stdout)")
         XCTAssertTrue(r.stderr.contains("reroute (attempt 1) failed"), r.stderr)
-        let spoken = try String(contentsOfFile: cues, encoding: .utf8).split(separator: "\n").compactMap {
-            try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
-        }.filter { $0["event"] as? String == "spoken" }
+        let spoken = try spokenCueLogEntries(at: cues)
         let texts = spoken.compactMap { $0["text"] as? String }
         print("valhalla partial tour: \(requests) requests for the rest; spoken:\n  " + texts.joined(separator: "\n  "))
         XCTAssertEqual(texts.filter { $0.contains("reached your waypoint") }.count, 2, "both stops, as stops: \(texts)")

@@ -73,3 +73,16 @@ class ValhallaTestCase: XCTestCase {
 func rerouteRequests(inSummary stdout: String) -> Int? {
     stdout.components(separatedBy: " reroute requests").first?.split(separator: " ").last.flatMap { Int($0) }
 }
+
+/// The entries of the cue log at `path` (none when it was never written); a line that is not a JSON object fails.
+func cueLogEntries(at path: String) throws -> [[String: Any]] {
+    let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+    return try text.split(separator: "\n").map {
+        try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
+}
+
+/// The entries of the cue log at `path` whose cue was spoken.
+func spokenCueLogEntries(at path: String) throws -> [[String: Any]] {
+    try cueLogEntries(at: path).filter { $0["event"] as? String == "spoken" }
+}

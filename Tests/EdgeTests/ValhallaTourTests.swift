@@ -149,9 +149,7 @@ final class ValhallaTourTests: XCTestCase {
         let r = try CommandRunner.routecue(["simulate", "--route", tour, "--engine", service.url, "--fixes", nmea,
                                             "--cues", cues, "--quiet"])
         XCTAssertEqual(r.status, 0, r.stderr)
-        let log = try String(contentsOfFile: cues, encoding: .utf8).split(separator: "\n").map {
-            try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
-        }
+        let log = try cueLogEntries(at: cues)
         let spoken = log.filter { $0["event"] as? String == "spoken" }
         let texts = spoken.compactMap { $0["text"] as? String }
         print("valhalla tour: \(spoken.count) cues spoken of \(log.count) decisions:\n  " + texts.joined(separator: "\n  "))

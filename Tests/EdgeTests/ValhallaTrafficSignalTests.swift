@@ -81,7 +81,7 @@ final class ValhallaTrafficSignalTests: ValhallaTestCase {
             let r = try CommandRunner.routecue(["simulate", "--route", file.path, "--config", config.path, "--fixes", nmea.path,
                                                 "--cues", cues.path, "--quiet"])
             XCTAssertEqual(r.status, 0, r.stderr)
-            let spoken = try Self.spoken(cues)
+            let spoken = try spokenCueLogEntries(at: cues.path)
             print("valhalla signals (\(name)): " + spoken.map { "\($0["text"] ?? "") [\(Int(($0["distance_m"] as? Double) ?? -1)) m, \($0["stage"] ?? "-"), \($0["reason"] ?? "")]" }.joined(separator: "; "))
             spokenWithLight += try Self.checkTrafficLights(spoken, on: route, name)
             if name == "a" {
@@ -90,13 +90,6 @@ final class ValhallaTrafficSignalTests: ValhallaTestCase {
             }
         }
         XCTAssertGreaterThanOrEqual(spokenWithLight, 1)
-    }
-
-    /// The spoken entries of a cue log.
-    static func spoken(_ cues: URL) throws -> [[String: Any]] {
-        try String(contentsOf: cues, encoding: .utf8).split(separator: "\n").compactMap {
-            try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
-        }.filter { $0["event"] as? String == "spoken" }
     }
 
     /// Checks every "traffic light" cue of `spoken` against the map: the turn is at a signal and no other signal lies
@@ -139,7 +132,7 @@ final class ValhallaTrafficSignalTests: ValhallaTestCase {
         daemon.send(SIGTERM)
         XCTAssertEqual(daemon.waitForExit(within: 5), 0, daemon.stderrText)
         XCTAssertTrue(daemon.stderrText.contains("2 traffic signals marked as landmarks"), daemon.stderrText)
-        let spoken = try Self.spoken(cues)
+        let spoken = try spokenCueLogEntries(at: cues.path)
         print("valhalla signals (run): " + spoken.map { "\($0["text"] ?? "") [\(Int(($0["distance_m"] as? Double) ?? -1)) m]" }.joined(separator: "; "))
         XCTAssertGreaterThanOrEqual(try Self.checkTrafficLights(spoken, on: route, "run"), 1,
                                     "the turn at the signal is named by it: \(spoken.map { $0["text"] ?? "" })")

@@ -103,11 +103,8 @@ extension GuidanceEngine {
         let standing = progress.options.standingSpeed
         if stage == .action {
             let kind: CueKind = maneuver.type == .waypoint ? .waypoint : maneuver.type == .arrive ? .arrival : .maneuver
-            // Arriving at a named stop says its name, as the stop's own arrival cue does.
-            let stop = maneuver.type == .waypoint && then == nil
-                ? route.waypoints.first { $0.legEnding == maneuver.leg && $0.role == .via && $0.announced }?.name : nil
             let texts = plans[maneuver.index]?.stageTexts[.action] ?? keepTexts(maneuver, .action,
-                full: stop.map { phrase(.waypointReached(name: $0)) }
+                full: namedStopArrival(maneuver, then: then)
                     ?? phrase(.maneuver(maneuver, stage: .action, distance: nil, then: then, landmark: nil)),
                 short: phrase(.maneuver(maneuver, stage: .action, distance: nil, then: nil, landmark: nil), short: true))
             let (full, short) = (texts.full, texts.short ?? texts.full)
@@ -193,6 +190,14 @@ extension GuidanceEngine {
     }
 
     /// Words for a phrase request.
+    /// Arriving at a named stop (nothing chained after it) says its name, as the stop's own arrival cue does.
+    func namedStopArrival(_ maneuver: Maneuver, then: Maneuver?) -> String? {
+        guard maneuver.type == .waypoint, then == nil,
+              let name = route.waypoints.first(where: { $0.legEnding == maneuver.leg && $0.role == .via && $0.announced })?.name
+        else { return nil }
+        return phrase(.waypointReached(name: name))
+    }
+
     func phrase(_ subject: CuePhraseRequest.Subject, short: Bool = false) -> String {
         wording.text(for: CuePhraseRequest(subject: subject, short: short), units: timing.units)
     }

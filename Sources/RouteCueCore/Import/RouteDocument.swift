@@ -1,6 +1,6 @@
-/// A route document read once for the imports that look at it more than once (what a tour needs from the routing
-/// engine, then the import itself, again for a tour read only up to a stop): its size checked, JSON parsed (GPX is
-/// kept as bytes) and its format detected or forced.
+/// A route document read once: its size checked, JSON parsed (GPX is kept as bytes) and its format detected or
+/// forced. Every import goes through it (`RouteReader.read`); the routing engine's paths keep it to look at it more
+/// than once (what a tour needs from the engine, the import itself, again for a tour read only up to a stop).
 public struct RouteDocument: Sendable {
     /// The bytes.
     public let bytes: [UInt8]

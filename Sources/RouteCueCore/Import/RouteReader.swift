@@ -3,28 +3,7 @@
 public enum RouteReader {
     /// Reads `bytes` (named `name` in errors) into a route.
     public static func read(_ bytes: [UInt8], name: String, options: ImportOptions = ImportOptions()) throws(RouteImportError) -> Route {
-        var route = try readAsItSays(bytes, name: name, options: options)
-        if let region = options.regionLanguage { route.fillNameLanguage(region) }
-        return route
-    }
-
-    /// The route as the document gives it, without what the options add.
-    private static func readAsItSays(_ bytes: [UInt8], name: String, options: ImportOptions) throws(RouteImportError) -> Route {
-        do throws(RouteImportError) {
-            try RouteImportError.checkSize(bytes.count, limit: options.maxBytes)
-            if let forced = options.format {
-                if forced == .gpx { return try GPXRouteImporter.read(bytes, options: options) }
-                return try read(json: try parseJSON(bytes), format: forced, options: options)
-            }
-            guard try startsAsXML(bytes) else {
-                // Parse once: detection and import share the document.
-                let root = try parseJSON(bytes)
-                return try read(json: root, format: try detectFormat(json: root), options: options)
-            }
-            return try GPXRouteImporter.read(bytes, options: options)
-        } catch {
-            throw error.inFile(name)
-        }
+        try RouteDocument(bytes, name: name, options: options).read(options: options)
     }
 
     /// Reads an already parsed JSON document of a known format (tours embed other documents this way).

@@ -77,12 +77,16 @@ extension RouteProgress {
     /// Asks for a new route and sets when the next request may come (the back-off doubles up to its maximum).
     mutating func requestReroute(reason: String, at now: MonotonicInstant, events: inout [ProgressEvent]) {
         rerouteAttempts += 1
-        let wait = min(options.rerouteBackoffMaxSeconds,
-                       options.rerouteBackoffSeconds * Double(1 << min(rerouteAttempts - 1, 16)))
-        nextRerouteAllowed = now.advanced(bySeconds: wait)
+        nextRerouteAllowed = now.advanced(bySeconds: backoffSeconds(afterAttempt: rerouteAttempts))
         events.append(.rerouteRequested(RerouteRequest(
             reason: reason, position: lastFix?.position, course: lastFix?.course,
             remainingWaypoints: remainingWaypoints, attempt: rerouteAttempts)))
+    }
+
+    /// The wait after request number `attempt` (1-based): `rerouteBackoffSeconds`, doubling, at most
+    /// `rerouteBackoffMaxSeconds`.
+    func backoffSeconds(afterAttempt attempt: Int) -> Double {
+        min(options.rerouteBackoffMaxSeconds, options.rerouteBackoffSeconds * Double(1 << min(max(0, attempt - 1), 16)))
     }
 
     /// The stops of this leg and after it, and the silent via points of those legs not yet passed (a trace the new
@@ -107,8 +111,8 @@ extension RouteProgress {
         }
         guard now >= allowed, state != .offRoute, let position = fix.position else { return }
         continueAttempts += 1
-        nextContinueAllowed = now.advanced(bySeconds: min(options.rerouteBackoffMaxSeconds,
-                                                          options.rerouteBackoffSeconds * Double(1 << min(continueAttempts, 16))))
+        // The first wait (before the first request) was one back-off; each request doubles it.
+        nextContinueAllowed = now.advanced(bySeconds: backoffSeconds(afterAttempt: continueAttempts + 1))
         events.append(.rerouteRequested(RerouteRequest(reason: "tour_continues", position: position, course: fix.course,
                                                        remainingWaypoints: remainingWaypoints, attempt: continueAttempts)))
     }

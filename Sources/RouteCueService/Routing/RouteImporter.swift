@@ -93,9 +93,7 @@ public final class RouteImporter {
         guard !pieces.isEmpty else { return finish(.success(route)) }
         let asked = ask(engine, pieces.map(\.request), name: name, completion: completion, read: { engine.route(from: $0, for: $1) }) { [weak self] answers in
             let outcome = ManeuverMatching.apply(answers, of: pieces, to: route)
-            for (leg, reason) in outcome.fallbacks {
-                self?.report("\(name): leg \(leg) keeps the maneuvers derived from its geometry: \(reason)", true)
-            }
+            for note in RoutingEngine.fallbackNotes(outcome, name: name) { self?.report(note, true) }
             _ = finish(.success(outcome.route))
         }
         return asked ? "the maneuvers of its lines" : nil

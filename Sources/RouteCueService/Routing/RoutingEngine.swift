@@ -57,11 +57,16 @@ public struct RoutingEngine: Sendable {
         return "Valhalla (\(query.costing), \(query.language))"
     }
 
-    /// Reads what the engine answered for `leg`.
-    public func route(from result: Result<HTTPResponse, HTTPError>, for leg: RoutingRequest) -> Result<Route, RouteImportError> {
-        let response: HTTPResponse
+    /// The answer's response when it is a 200, else the failure naming `leg`'s station (transient for a connection
+    /// problem or a server error, so the request is asked again).
+    private func response(_ result: Result<HTTPResponse, HTTPError>, for leg: RoutingRequest) -> Result<HTTPResponse, RouteImportError> {
         switch result {
-        case .success(let r): response = r
+        case .success(let r) where r.status == 200:
+            return .success(r)
+        case .success(let r):
+            var failure = failure(leg, "routing engine \(endpoint) answered \(r.status)\(Self.reason(r))")
+            failure.isTransient = r.status >= 500
+            return .failure(failure)
         case .failure(let error):
             var failure = failure(leg, "routing engine \(error)")
             switch error {
@@ -70,10 +75,14 @@ public struct RoutingEngine: Sendable {
             }
             return .failure(failure)
         }
-        guard response.status == 200 else {
-            var failure = failure(leg, "routing engine \(endpoint) answered \(response.status)\(Self.reason(response))")
-            failure.isTransient = response.status >= 500
-            return .failure(failure)
+    }
+
+    /// Reads what the engine answered for `leg`.
+    public func route(from result: Result<HTTPResponse, HTTPError>, for leg: RoutingRequest) -> Result<Route, RouteImportError> {
+        let response: HTTPResponse
+        switch self.response(result, for: leg) {
+        case .success(let r): response = r
+        case .failure(let error): return .failure(error)
         }
         do {
             let route = try RouteReader.read(response.body, name: "answer of \(endpoint)", options: ImportOptions(format: .osrm, maxBytes: maxBytes))
@@ -91,14 +100,9 @@ public struct RoutingEngine: Sendable {
     /// Reads the traffic signals the engine answered for `request` (a `signals` lookup).
     public func signals(from result: Result<HTTPResponse, HTTPError>, for request: RoutingRequest) -> Result<[Coordinate], RouteImportError> {
         let response: HTTPResponse
-        switch result {
-        case .success(let r) where r.status == 200: response = r
-        default:
-            // The same errors as a route's, without a route to read.
-            guard case .failure(let error) = route(from: result, for: request) else {
-                return .failure(failure(request, "routing engine \(endpoint) answered without a route"))
-            }
-            return .failure(error)
+        switch self.response(result, for: request) {
+        case .success(let r): response = r
+        case .failure(let error): return .failure(error)
         }
         do {
             return .success(try TrafficSignalLandmarks.signals(inTraceAttributes: response.body))
@@ -123,9 +127,7 @@ public struct RoutingEngine: Sendable {
         var route: Route
         if legs.isEmpty {
             let outcome = matchManeuversBlocking(try document.read(options: options))
-            for (leg, reason) in outcome.fallbacks {
-                report("\(name): leg \(leg) keeps the maneuvers derived from its geometry: \(reason)")
-            }
+            for note in Self.fallbackNotes(outcome, name: name) { report(note) }
             route = outcome.route
         } else {
             let missing: RouteImportError?
@@ -158,6 +160,11 @@ public struct RoutingEngine: Sendable {
         }
         let (marked, placed) = TrafficSignalLandmarks.apply(TrafficSignalLandmarks.merged(pieces), to: route)
         return (marked, "\(placed) traffic signal\(placed == 1 ? "" : "s") marked as landmarks")
+    }
+
+    /// What to say about each leg of `outcome` that kept the maneuvers derived from its geometry.
+    public static func fallbackNotes(_ outcome: ManeuverMatching.Outcome, name: String) -> [String] {
+        outcome.fallbacks.map { "\(name): leg \($0.leg) keeps the maneuvers derived from its geometry: \($0.reason)" }
     }
 
     /// What to say about a tour read only up to a stop because `missing` failed.

@@ -60,8 +60,9 @@ public enum ManeuverMatching {
     }
 
     /// `leg` of `geometry` as points at most `maxSpacing` and at least `minSpacing` apart, cut into pieces of at most
-    /// `maxPoints` points.
-    static func pieces(of leg: RouteLeg, in geometry: RouteGeometry, maxPoints: Int = maxPointsPerPiece) -> [Piece] {
+    /// `maxPoints` points; each piece's request is named `label` and where it starts (`legs[0] from 1.2 km`).
+    static func pieces(of leg: RouteLeg, in geometry: RouteGeometry, maxPoints: Int = maxPointsPerPiece,
+                       label: String? = nil) -> [Piece] {
         let minSpacing = minSpacing(maxPoints: maxPoints)
         let cumulative = geometry.cumulativeDistances
         var samples: [(coordinate: Coordinate, along: Double)] = []
@@ -98,7 +99,7 @@ public enum ManeuverMatching {
             let points = samples.filter { $0.along >= low && $0.along <= high }
             let kilometres = Double(Int((keepStart - leg.distanceStart) / 100)) / 10
             pieces.append(Piece(request: RoutingRequest(matching: points.map(\.coordinate), leg: leg.index,
-                                                        path: "legs[\(leg.index)] from \(kilometres) km"),
+                                                        path: "\(label ?? "legs[\(leg.index)]") from \(kilometres) km"),
                                 leg: leg.index, keepStart: keepStart, keepEnd: keepEnd,
                                 length: (points.last?.along ?? 0) - (points.first?.along ?? 0)))
             first = last

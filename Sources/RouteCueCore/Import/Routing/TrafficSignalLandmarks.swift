@@ -19,8 +19,8 @@ public enum TrafficSignalLandmarks {
         guard route.length >= ManeuverMatching.minimumLegLength else { return [] }
         let whole = RouteLeg(index: 0, geometryStart: 0, geometryEnd: route.geometry.count - 1, distanceStart: 0,
                              distanceEnd: route.length)
-        return ManeuverMatching.pieces(of: whole, in: route.geometry).map {
-            RoutingRequest(signalsAlong: $0.request.points.map(\.coordinate), path: "traffic signals \($0.request.path.dropFirst("legs[0] ".count))")
+        return ManeuverMatching.pieces(of: whole, in: route.geometry, label: "traffic signals").map {
+            RoutingRequest(signalsAlong: $0.request.points.map(\.coordinate), path: $0.request.path)
         }
     }
 
