@@ -47,8 +47,9 @@ let package = Package(
         // components tests and benches start (gpsd, a Valhalla routing engine on a generated map).
         .target(name: "DriveLab", dependencies: ["RouteCueCore", "EventLoopKit", "HTTPKit"]),
 
-        // Fixtures and helpers shared by the test targets.
-        .target(name: "TestSupport", dependencies: ["RouteCueCore", "DriveLab", "EventLoopKit", "HTTPKit"]),
+        // Fixtures and helpers shared by the test targets; CTestHooks runs its set-up as the test bundle loads.
+        .target(name: "CTestHooks"),
+        .target(name: "TestSupport", dependencies: ["RouteCueCore", "DriveLab", "EventLoopKit", "HTTPKit", "CTestHooks"]),
 
         .testTarget(name: "RouteCueCoreTests", dependencies: ["RouteCueCore", "TestSupport"]),
         .testTarget(name: "EdgeTests", dependencies: ["EventLoopKit", "DriveLab", "GPSD", "ALSAOutput", "Speech", "DBusKit", "HTTPKit", "RouteCueService", "TestSupport"]),

@@ -13,5 +13,6 @@ static const unsigned int routecue_espeakSSML = espeakSSML;
 static const unsigned int routecue_espeakPHONEMES = espeakPHONEMES;
 static const unsigned int routecue_espeakENDPAUSE = espeakENDPAUSE;
 static const int routecue_espeakPHONEMES_IPA = espeakPHONEMES_IPA;
+static const int routecue_espeakPHONEMES_SHOW = espeakPHONEMES_SHOW;
 
 #endif

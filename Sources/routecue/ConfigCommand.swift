@@ -66,7 +66,7 @@ enum ConfigCommand {
             "GPS signal lost" \(config.gps.cues.announceLost ? "after \(number(config.gps.cues.lostAnnounceSeconds)) s" : "off"), \
             "regained" \(config.gps.cues.announceRegained ? "on" : "off")
               routing: \(config.routing.engineURL.map { "engine \($0), timeout \(number(config.routing.timeoutSeconds)) s, costing \(config.routing.costing ?? "from the mode"), traffic signals \(config.routing.trafficSignals ? "looked up" : "off")" } ?? "no engine (tours need embedded routes)")
-              names: \(config.names.language.map { "street names in \($0) where the route does not say" } ?? "the route's own languages only")
+              names: \(config.names.language.map { "street names in \($0) where the route does not say" } ?? "the route's own languages only"), \(config.names.pronounce == .native ? "spoken in their own language's voice" : "read by the guidance voice")
               logging: level \(config.logging.level.rawValue)
             """
     }

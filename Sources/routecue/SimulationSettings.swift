@@ -56,7 +56,8 @@ struct SimulationSettings {
     /// packs are installed and English is asked for.
     private mutating func chooseLanguage(_ requested: String, phrases: String?) throws {
         let choice = try LanguageChoice(language: requested, phrases: phrases)
-        wording = CueWording(pack: choice.pack, abbreviations: try choice.abbreviations(), markup: markup)
+        wording = CueWording(pack: choice.pack, abbreviations: try choice.abbreviations(), markup: markup,
+                             names: .configured(config.names))
         voice = choice.voice
         languageNote = choice.note
     }

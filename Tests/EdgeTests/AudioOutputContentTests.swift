@@ -121,7 +121,7 @@ final class AudioOutputContentTests: XCTestCase {
         try writer.append(tone)
         try writer.finish()
         let broken = wavPath("broken")
-        FileManager.default.createFile(atPath: broken, contents: Data("RIFF....WAVEjunk".utf8))
+        _ = FileManager.default.createFile(atPath: broken, contents: Data("RIFF....WAVEjunk".utf8))
         let path = wavPath("file-output")
         let harness = try await AudioServiceHarness(device: try AudioDeviceNames.wavFile(path))
         await harness.on { service in

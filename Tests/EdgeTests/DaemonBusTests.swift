@@ -151,6 +151,46 @@ final class DaemonBusTests: XCTestCase {
         XCTAssertTrue(states.all.contains("guiding"), "\(states.all)")
     }
 
+    /// The example's streets are German (`names.language: de`, the route says nothing of its country): the English
+    /// voice says them with the German voice, EventText gives the words and the names' language, the SSML and the
+    /// cue log the voice runs; in German guidance nothing is switched.
+    func test_namesOfTheMapsLanguage_areSpokenInTheirOwnVoice_andEventTextCarriesTheirLanguage() throws {
+        let config = tmp.appendingPathComponent("routecue.json")
+        try #"{"names": {"language": "de"}}"#.write(to: config, atomically: true, encoding: .utf8)
+        let cues = try start(epochs: 20, extra: ["--route", "examples/grid-trip.osrm.json", "--config", config.path])
+        let events = Collected<(text: String, details: [String: DBusValue])>()
+        let client = client!
+        let added = Awaited<Bool>()
+        try onLoop {
+            client.subscribe(MatchRule(sender: Self.name, path: Self.path, interface: Self.guidance, member: "EventText"),
+                             added: { added.set($0 == nil) }) { message in
+                guard let values = try? message.arguments(), values.count == 3 else { return }
+                events.append((values[0].string ?? "", values[2].dictionary?.mapValues(\.unwrapped) ?? [:]))
+            }
+        }
+        XCTAssertTrue(try added.wait())
+        XCTAssertTrue(PollingWait.until(timeout: 20) { events.count >= 1 }, daemon?.stderrText ?? "")
+        guard let first = events.all.first else { return }
+        XCTAssertEqual(first.text, "Head north on Ringstraße")
+        XCTAssertEqual(first.details["name_lang"]?.string, "de")
+        XCTAssertEqual(first.details["name_voice"], .boolean(true))
+        XCTAssertEqual(first.details["ssml"]?.string,
+                       #"<speak><voice name="en-us">Head north on </voice><voice name="de">Ringstraße</voice></speak>"#)
+
+        XCTAssertNoThrow(try call(Self.guidance, "SetOptions", [.vardict(["language": .string("de-DE")])]).get())
+        XCTAssertNoThrow(try call(Self.guidance, "RepeatInstruction").get())
+        XCTAssertTrue(PollingWait.until(timeout: 10) { events.all.contains { $0.details["lang"]?.string == "de-DE" } },
+                      daemon?.stderrText ?? "")
+        if let german = events.all.first(where: { $0.details["lang"]?.string == "de-DE" }) {
+            XCTAssertEqual(german.details["name_voice"], .boolean(false), german.text)
+            XCTAssertNil(german.details["ssml"], german.text)
+        }
+        daemon?.send(SIGTERM)
+        XCTAssertEqual(daemon?.waitForExit(within: 5), 0)
+        let logged = try String(contentsOf: cues, encoding: .utf8)
+        XCTAssertTrue(logged.contains(#"<voice name=\"de\">Ringstraße</voice>"#), logged)
+    }
+
     func test_wrongArgumentsAndABurstOfCalls_getProperErrors_andTheStateIsKept() throws {
         let config = tmp.appendingPathComponent("routecue.json")
         try #"{"import": {"max_file_bytes": 200000}}"#.write(to: config, atomically: true, encoding: .utf8)

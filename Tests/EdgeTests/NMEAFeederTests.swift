@@ -93,8 +93,12 @@ final class NMEAFeederTests: XCTestCase {
         _ = read(fd, for: 0.8)
         let sent = feeder.sent
         XCTAssertEqual(sent.map(\.epoch), Array(0..<6))
+        // Never early (a delay ignored fails here); late by scheduling only, which a loaded 2-core machine stretches
+        // to tens of milliseconds (the bench, not this test, measures the feeder's timing).
         for (entry, delay) in zip(sent, [0.03, 0.01, 0.05, 0.0, 0.02, 0.04]) {
-            XCTAssertEqual(Double(entry.at - entry.measured) / 1e9, delay, accuracy: 0.006, "epoch \(entry.epoch)")
+            let actual = Double(entry.at - entry.measured) / 1e9
+            XCTAssertGreaterThanOrEqual(actual, delay - 0.001, "epoch \(entry.epoch) sent before its delay")
+            XCTAssertLessThan(actual, delay + 0.045, "epoch \(entry.epoch) sent \(actual) s after its moment, delay \(delay)")
         }
     }
 

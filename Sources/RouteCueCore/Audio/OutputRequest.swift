@@ -28,10 +28,10 @@ public struct OutputRequest: Sendable, Equatable {
         self.pan = pan
     }
 
-    /// The request that speaks `cue` in `language`: its id, words, deadline, kind and stage, and the priority
-    /// `OutputPriority(cue:)` gives it.
-    public init(cue: Cue, language: String, pan: PanSweep? = nil) {
-        self.init(id: cue.id, content: .speech(text: cue.text, language: language), priority: OutputPriority(cue: cue),
+    /// The request that speaks `cue` in `language`, its words read as `markup`: its id, words, deadline, kind and
+    /// stage, and the priority `OutputPriority(cue:)` gives it.
+    public init(cue: Cue, language: String, markup: CueMarkup = .plain, pan: PanSweep? = nil) {
+        self.init(id: cue.id, content: .speech(text: cue.text, language: language, markup: markup), priority: OutputPriority(cue: cue),
                   deadline: cue.deadline, kind: cue.kind, stage: cue.stage, pan: pan)
     }
 }

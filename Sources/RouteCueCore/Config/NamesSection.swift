@@ -3,8 +3,10 @@ public struct NameSettings: Sendable, Equatable {
     /// The language of the map region's street names (BCP 47, `de`), for names whose route says nothing of their
     /// country; nil: unknown.
     public var language: String?
+    /// How names of another language than the guidance language are spoken (`native`: in their own voice).
+    public var pronounce: NamePronunciation.Mode = .native
 
-    /// No region language.
+    /// No region language, names in their own voice.
     public init() {}
 }
 
@@ -21,6 +23,8 @@ enum NamesSection {
                 } catch {
                     throw node.error("must be a language tag such as \"de\" or \"fr-CH\", or null: \(error)")
                 }
+            case "pronounce":
+                settings.pronounce = try PhrasePackParser.enumValue(node, NamePronunciation.Mode.self)
             default: throw ConfigObject.unknownKey(node)
             }
         }

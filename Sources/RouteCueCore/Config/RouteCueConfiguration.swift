@@ -29,7 +29,8 @@ public struct RouteCueConfiguration: Sendable, Equatable {
     public var bluetooth = BluetoothSettings()
     /// The `routing` section: the routing engine for tours.
     public var routing = RoutingSettings()
-    /// The `names` section: the street names' language where the route does not say.
+    /// The `names` section: the street names' language where the route does not say, and how names of another
+    /// language are pronounced.
     public var names = NameSettings()
 
     /// The audio route names the file may configure.

@@ -195,7 +195,7 @@ extension GuidanceEngine {
         guard maneuver.type == .waypoint, then == nil,
               let name = route.waypoints.first(where: { $0.legEnding == maneuver.leg && $0.role == .via && $0.announced })?.name
         else { return nil }
-        return phrase(.waypointReached(name: name))
+        return phrase(.waypointReached(name: name, nameLanguage: maneuver.nameLanguage))
     }
 
     func phrase(_ subject: CuePhraseRequest.Subject, short: Bool = false) -> String {

@@ -137,7 +137,8 @@ public struct GuidanceEngine: Sendable {
                                                   text: text, now: now, within: 10))
             case .waypointReached(let leg, let waypoint):
                 guard let waypoint, waypoint.announced else { break }
-                arrival(leg: leg, kind: .waypoint, subject: .waypointReached(name: waypoint.name), now: now)
+                arrival(leg: leg, kind: .waypoint,
+                        subject: .waypointReached(name: waypoint.name, nameLanguage: arrivalNameLanguage(endingLeg: leg)), now: now)
             case .gpsLost:
                 gpsOutages += 1
             case .gpsRegained:
@@ -146,11 +147,13 @@ public struct GuidanceEngine: Sendable {
                 let leg = max(0, route.legs.count - 1)
                 if route.unresolvedWaypoints.isEmpty {
                     let name = route.waypoints.last { $0.role == .destination }?.name
-                    arrival(leg: leg, kind: .arrival, subject: .destinationReached(name: name), now: now)
+                    arrival(leg: leg, kind: .arrival,
+                            subject: .destinationReached(name: name, nameLanguage: arrivalNameLanguage(endingLeg: leg)), now: now)
                 } else {
                     // A tour resolved up to a stop: that stop is reached, not the destination.
                     let name = route.waypoints.last { $0.role == .via }?.name
-                    arrival(leg: leg, kind: .waypoint, subject: .waypointReached(name: name), now: now)
+                    arrival(leg: leg, kind: .waypoint,
+                            subject: .waypointReached(name: name, nameLanguage: arrivalNameLanguage(endingLeg: leg)), now: now)
                 }
             default:
                 break
@@ -170,6 +173,11 @@ public struct GuidanceEngine: Sendable {
         cue.maneuver = m
         cue.stage = m == nil ? nil : .action
         pendingImmediate.append(cue)
+    }
+
+    /// The language of the names where `leg` ends (its arrival maneuver's), for the name of the stop reached there.
+    private func arrivalNameLanguage(endingLeg leg: Int) -> String? {
+        route.maneuvers.last { $0.leg == leg && ($0.type == .waypoint || $0.type == .arrive) }?.nameLanguage
     }
 
     /// The `waypoint` or `arrive` maneuver at the end of `leg`, if the route has one.

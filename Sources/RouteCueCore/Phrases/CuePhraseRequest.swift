@@ -7,10 +7,10 @@ public struct CuePhraseRequest: Sendable, Equatable {
         case maneuver(Maneuver, stage: CueStage, distance: SpokenDistance?, then: Maneuver?, landmark: Landmark?)
         /// The `continue` stage after a maneuver ("Continue for 12 kilometers").
         case continueFor(SpokenDistance)
-        /// Arrival at an announced intermediate waypoint.
-        case waypointReached(name: String?)
-        /// Arrival at the destination.
-        case destinationReached(name: String?)
+        /// Arrival at an announced intermediate waypoint; `nameLanguage` is the language of its name where known.
+        case waypointReached(name: String?, nameLanguage: String? = nil)
+        /// Arrival at the destination; `nameLanguage` is the language of its name where known.
+        case destinationReached(name: String?, nameLanguage: String? = nil)
         /// A warning along the route, with the spoken distance to it where one is given.
         case warning(RouteWarning, distance: SpokenDistance?)
         /// Off route: "Recalculating".

@@ -19,25 +19,36 @@ public struct CueWording: Sendable {
     public let abbreviations: Abbreviations.LanguageTable?
     /// Plain text or SSML.
     public let markup: CueMarkup
+    /// How names of another language are pronounced; nil: by the guidance voice (as `NamePronunciation.Mode.guidance`).
+    public let names: NamePronunciation?
 
     /// The built-in plain US English (`PlainEnglishPhrases`), as plain text.
     public static let plainEnglish = CueWording(pack: nil)
 
-    /// Words from `pack`, expanding route names with `abbreviations`, in `markup`.
-    public init(pack: PhrasePack?, abbreviations: Abbreviations.LanguageTable? = nil, markup: CueMarkup = .plain) {
+    /// Words from `pack`, expanding route names with `abbreviations`, in `markup`, names of other languages
+    /// pronounced as `names` says.
+    public init(pack: PhrasePack?, abbreviations: Abbreviations.LanguageTable? = nil, markup: CueMarkup = .plain,
+                names: NamePronunciation? = nil) {
         self.pack = pack
         self.abbreviations = abbreviations
         self.markup = markup
+        self.names = names
     }
 
     /// The language tag written to the cue log.
     public var language: String { pack?.language.description ?? "en-US" }
 
-    /// The words of `request` with distances in `units`, ready for the synthesizer in `markup`.
+    /// The words of `request` with distances in `units`, ready for the synthesizer in `markup` — or, when a route
+    /// name is to be spoken in its own language's voice (`names`), as an SSML document switching voices, whatever
+    /// `markup` is (`markup(of:)` tells which). The built-in English has no names of their own to switch.
     public func text(for request: CuePhraseRequest, units: UnitSystem) -> String {
         let spoken: SpokenText
         if let pack {
             spoken = pack.render(request, units: units, abbreviations: abbreviations)
+            if let voices = nameVoices(pack),
+               let switched = spoken.ssml(voiceLanguage: language, phonemeInput: markup == .ssmlWithPhonemes, voices: voices) {
+                return switched
+            }
         } else {
             // The built-in English mixes route names into one string: all of it is treated as route data.
             spoken = .routeData(PlainEnglishPhrases.text(for: request, units: units))
@@ -46,6 +57,66 @@ public struct CueWording: Sendable {
         case .plain: return spoken.plainText()
         case .ssml: return spoken.ssml(voiceLanguage: language, phonemeInput: false)
         case .ssmlWithPhonemes: return spoken.ssml(voiceLanguage: language, phonemeInput: true)
+        }
+    }
+}
+
+extension CueWording {
+    /// How the synthesizer must read `text`, one of this wording's texts: `markup`, except that a voice-switching
+    /// cue rendered for plain markup is SSML. Told apart by its first characters: an SSML document starts with
+    /// `<speak>`, and a plain rendering never starts with `<` (`SpokenTextRenderer`).
+    public func markup(of text: String) -> CueMarkup {
+        guard markup == .plain else { return markup }
+        return text.hasPrefix("<speak>") ? .ssml : .plain
+    }
+
+    /// Whether `text` (one of this wording's texts) speaks a name in its own language's voice: an SSML document with
+    /// `<voice>` runs, which only the voice-switching rendering writes (route text never holds a raw `<`).
+    public func speaksNameInOwnVoice(_ text: String) -> Bool {
+        markup(of: text) != .plain && text.contains("<voice name=")
+    }
+
+    /// Whether names of other languages are spoken in their own voice with this wording: a pack (the built-in
+    /// English has none), `names` in mode `native` with voices, and a pack that does not keep names in its own voice.
+    public var switchesNameVoices: Bool {
+        guard let pack, pack.names == .native, let names, names.mode == .native else { return false }
+        return !names.voices.isEmpty && NameVoices.isSelectionName(Self.voiceWithoutVariant(pack.voice))
+    }
+
+    /// `en-us` of `en-us+f3`: the voice a `<voice name>` selects (espeak-ng keeps the selected variant itself).
+    static func voiceWithoutVariant(_ voice: String) -> String {
+        String(voice.prefix { $0 != "+" })
+    }
+
+    /// The voices of a sentence of `pack`, when names are switched (`switchesNameVoices`).
+    private func nameVoices(_ pack: PhrasePack) -> SpokenVoices? {
+        guard switchesNameVoices, let names else { return nil }
+        let guidance = pack.language
+        let guidanceVoice = Self.voiceWithoutVariant(pack.voice)
+        return SpokenVoices(guidanceVoice: guidanceVoice) { text, language in
+            guard let language, let voice = names.voice(forName: text, language: language, guidance: guidance),
+                  voice != guidanceVoice else { return nil }
+            return (voice, language)
+        }
+    }
+}
+
+extension CueWording {
+    /// What `text` (one of this wording's texts) says, for a screen: the text itself when plain, else the
+    /// characters of its SSML document without the markup (entities decoded, `<break>` and `<phoneme>` silent).
+    public func words(of text: String) -> String {
+        guard markup(of: text) != .plain, let document = try? XMLReader.parse(Array(text.utf8)) else { return text }
+        var words = ""
+        Self.appendText(of: document, to: &words)
+        return words
+    }
+
+    private static func appendText(of element: XMLElement, to words: inout String) {
+        for child in element.children {
+            switch child {
+            case .text(let text): words += text
+            case .element(let inner): appendText(of: inner, to: &words)
+            }
         }
     }
 }

@@ -12,9 +12,9 @@ public enum PlainEnglishPhrases {
                                     then: then, landmark: landmark, short: short)
         case let .continueFor(distance):
             sentence = "continue for \(words(distance, units))"
-        case let .waypointReached(name):
+        case let .waypointReached(name, _):
             sentence = named("you have reached your waypoint", name, short: short)
-        case let .destinationReached(name):
+        case let .destinationReached(name, _):
             sentence = named("you have arrived at your destination", name, short: short)
         case let .warning(warning, distance):
             sentence = PlainEnglishWarnings.text(warning, distance: distance.map { words($0, units) }, short: short)

@@ -96,23 +96,26 @@ public final class AudioOutputService {
         return actions
     }
 
-    /// Queues a cue of the guidance engine. With spatial audio on, a cue about `maneuver` is panned toward its
-    /// side and every other cue is centred by the same pan law, so all cues are equally loud.
-    public func enqueue(_ cue: Cue, language: String, maneuver: Maneuver?) {
+    /// Queues a cue of the guidance engine, its text read as `markup`. With spatial audio on, a cue about
+    /// `maneuver` is panned toward its side and every other cue is centred by the same pan law, so all cues are
+    /// equally loud.
+    public func enqueue(_ cue: Cue, language: String, markup: CueMarkup = .plain, maneuver: Maneuver?) {
         let pan = settings.spatial.map { spatial in
             spatial.sweep(for: maneuver?.modifier, drivingSide: maneuver?.drivingSide ?? settings.drivingSide)
         }
-        perform(.enqueue(OutputRequest(cue: cue, language: language, pan: pan)))
+        perform(.enqueue(OutputRequest(cue: cue, language: language, markup: markup, pan: pan)))
     }
 
-    /// Renders `texts` ahead (the cues that can come next), so that a due cue starts from ready PCM;
-    /// `measured`, when given, hears each text's spoken seconds once it is ready (on the loop).
-    public func prerender(_ texts: [String], measured: (@RouteCueLoop (String, Double) -> Void)? = nil) {
+    /// Renders `texts` ahead (the cues that can come next), read as `markup`, so that a due cue starts from ready
+    /// PCM; `measured`, when given, hears each text's spoken seconds once it is ready (on the loop).
+    public func prerender(_ texts: [String], markup: CueMarkup = .plain,
+                          measured: (@RouteCueLoop (String, Double) -> Void)? = nil) {
+        let voice = settings.voice.reading(markup)
         guard let measured else {
-            speech.renderAhead(texts, settings: settings.voice, rendered: nil)
+            speech.renderAhead(texts, settings: voice, rendered: nil)
             return
         }
-        speech.renderAhead(texts, settings: settings.voice) { [scheduler] text, result in
+        speech.renderAhead(texts, settings: voice) { [scheduler] text, result in
             guard case .success(let speech) = result else { return }
             scheduler.deliver { measured(text, speech.duration) }
         }
@@ -197,7 +200,9 @@ public final class AudioOutputService {
     private func carryOut(_ action: OutputQueueAction) {
         switch action {
         case .prepare(let request):
-            if case .speech(let text, _) = request.content { speech.renderAhead([text], settings: settings.voice, rendered: nil) }
+            if case .speech(let text, _, let markup) = request.content {
+                speech.renderAhead([text], settings: settings.voice.reading(markup), rendered: nil)
+            }
         case .start(let request, let rendition, let volume):
             dueAt[request.id] = scheduler.nowNanoseconds
             start(request, rendition: rendition, volume: volume)
@@ -230,8 +235,9 @@ public final class AudioOutputService {
             return
         }
         switch request.content {
-        case .speech(let text, _):
-            if let ready = speech.cache.speech(for: text, settings: settings.voice) {
+        case .speech(let text, _, let markup):
+            let voice = settings.voice.reading(markup)
+            if let ready = speech.cache.speech(for: text, settings: voice) {
                 cacheHits[request.id] = true
                 play(request, speech: ready, volume: volume)
                 return
@@ -239,7 +245,7 @@ public final class AudioOutputService {
             cacheHits[request.id] = false
             let id = request.id
             synthesizing.insert(id)
-            speech.speechNow(text, settings: settings.voice) { [weak self, scheduler] result in
+            speech.speechNow(text, settings: voice) { [weak self, scheduler] result in
                 scheduler.deliver { self?.synthesized(id, result, volume: volume) }
             }
         case .audioFile(let path):

@@ -124,10 +124,12 @@ public final class GuidanceAudio {
             listeners.notify(.action(action))
             switch action {
             case .render(let text):
-                service.prerender([text]) { [weak self] text, seconds in self?.handle(.rendered(text: text, seconds: seconds)) }
+                service.prerender([text], markup: engine.wording.markup(of: text)) { [weak self] text, seconds in
+                    self?.handle(.rendered(text: text, seconds: seconds))
+                }
             case .speak(let cue):
                 let maneuver = cue.maneuver.flatMap { engine.route.maneuvers.indices.contains($0) ? engine.route.maneuvers[$0] : nil }
-                service.enqueue(cue, language: engine.language, maneuver: maneuver)
+                service.enqueue(cue, language: engine.language, markup: engine.wording.markup(of: cue.text), maneuver: maneuver)
             case .logged, .reroute, .progress:
                 break
             }

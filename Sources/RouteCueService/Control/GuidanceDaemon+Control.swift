@@ -196,7 +196,7 @@ extension GuidanceDaemon: GuidanceControl {
         let choice = newLanguage ?? language
         let newWording: CueWording
         do {
-            newWording = try Self.wording(choice, markup: markup)
+            newWording = try Self.wording(choice, markup: markup, names: config.names)
         } catch {
             throw BusError(.failed, "the phrases of \(choice?.language ?? "en-US") cannot be read: \(error)")
         }
@@ -450,6 +450,13 @@ extension GuidanceDaemon: GuidanceControl {
         }
     }
 
+    /// The language of the names in `cue` (its maneuver's, on the route it was said for), where the route says.
+    private func nameLanguage(of cue: Cue) -> String? {
+        guard let engine = guidance?.engine, engine.routeGeneration == cue.routeGeneration, let index = cue.maneuver,
+              engine.route.maneuvers.indices.contains(index) else { return nil }
+        return engine.route.maneuvers[index].nameLanguage
+    }
+
     /// The signals of the audio reports: EventText and WillPlay as a cue starts, DidPlay as any output ends.
     func emitAudioSignals(_ report: AudioOutputService.Report) {
         guard let control else { return }
@@ -463,9 +470,14 @@ extension GuidanceDaemon: GuidanceControl {
                 if let stage = cue.stage { details["stage"] = .string(stage.rawValue) }
                 if let maneuver = cue.maneuver { details["maneuver"] = .uint32(UInt32(maneuver)) }
                 if let distance = cue.distanceAtStart { details["distance_m"] = .double(distance.rounded()) }
-                if wording.markup != .plain { details["ssml"] = .string(cue.text) }
-                control.emit(ControlInterfaces.guidance, "EventText", [.string(cue.text), .string(cue.kind.rawValue), .vardict(details)])
-                control.emit(ControlInterfaces.audio, "WillPlay", [.uint32(UInt32(id)), .string(cue.text), .string(cue.kind.rawValue)])
+                // SSML (configured, or a cue switching to a name's own voice) goes in `ssml`; the text is its words.
+                let ssml = wording.markup(of: cue.text) != .plain
+                if ssml { details["ssml"] = .string(cue.text) }
+                if let nameLanguage = nameLanguage(of: cue) { details["name_lang"] = .string(nameLanguage) }
+                details["name_voice"] = .boolean(wording.speaksNameInOwnVoice(cue.text))
+                let words = wording.words(of: cue.text)
+                control.emit(ControlInterfaces.guidance, "EventText", [.string(words), .string(cue.kind.rawValue), .vardict(details)])
+                control.emit(ControlInterfaces.audio, "WillPlay", [.uint32(UInt32(id)), .string(words), .string(cue.kind.rawValue)])
             } else if let text = applicationTexts[id] {
                 control.emit(ControlInterfaces.audio, "WillPlay", [.uint32(UInt32(id)), .string(text), .string(CueKind.app.rawValue)])
             } else if applicationClips[id] != nil {

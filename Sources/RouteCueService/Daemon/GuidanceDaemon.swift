@@ -171,7 +171,7 @@ public final class GuidanceDaemon {
         do {
             config = try ConfigurationFile.load(options.configPath)
             language = try LanguageChoice(language: options.language, phrases: options.phrases)
-            wording = try Self.wording(language, markup: .plain)
+            wording = try Self.wording(language, markup: .plain, names: config.names)
             if let note = language?.note { log.info(note) }
             log.level = options.logLevel ?? DaemonLog.Severity(config.logging.level)
             if let path = options.cuesPath { cueLog = try CueLogFile(path: path) }
@@ -265,9 +265,10 @@ public final class GuidanceDaemon {
         return settings
     }
 
-    static func wording(_ choice: LanguageChoice?, markup: CueMarkup) throws -> CueWording {
+    static func wording(_ choice: LanguageChoice?, markup: CueMarkup, names: NameSettings) throws -> CueWording {
         guard let choice else { return .plainEnglish }
-        return CueWording(pack: choice.pack, abbreviations: try choice.abbreviations(), markup: markup)
+        return CueWording(pack: choice.pack, abbreviations: try choice.abbreviations(), markup: markup,
+                          names: .configured(names))
     }
 
     private static func makeDirectory(_ path: String) throws {
@@ -613,6 +614,9 @@ public final class GuidanceDaemon {
         } catch {
             log.error("reload: \(error); tours are read without a routing engine")
             routeImporter.engine = nil
+        }
+        if new.names != config.names, let rebuilt = try? Self.wording(language, markup: wording.markup, names: new.names) {
+            wording = rebuilt
         }
         config = new
         log.level = options.logLevel ?? DaemonLog.Severity(new.logging.level)

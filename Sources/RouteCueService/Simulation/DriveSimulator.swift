@@ -158,3 +158,12 @@ extension SpeechMarkup {
         }
     }
 }
+
+extension VoiceSettings {
+    /// These settings reading text as `markup` (each output says how its text is read).
+    public func reading(_ markup: CueMarkup) -> VoiceSettings {
+        var settings = self
+        settings.markup = SpeechMarkup(markup)
+        return settings
+    }
+}

@@ -20,9 +20,9 @@ public struct SpokenText: Hashable, Sendable {
     /// Pack wording.
     public static func literal(_ text: String) -> SpokenText { SpokenText([.literal(text)]) }
 
-    /// Route-data text, with its phonetic spelling when known.
-    public static func routeData(_ text: String, phonetic: PhoneticName? = nil) -> SpokenText {
-        SpokenText([.routeData(text, phonetic: phonetic)])
+    /// Route-data text, with its phonetic spelling and its language when known.
+    public static func routeData(_ text: String, phonetic: PhoneticName? = nil, language: String? = nil) -> SpokenText {
+        SpokenText([.routeData(text, phonetic: phonetic, language: language)])
     }
 
     /// A pause of about `milliseconds`.
@@ -71,6 +71,17 @@ public struct SpokenText: Hashable, Sendable {
     public func ssml(voiceLanguage: String, phonemeInput: Bool = true) -> String {
         SpokenTextRenderer(format: .ssml, phonemeInput: phonemeInput, voiceLanguage: voiceLanguage).render(self)
     }
+
+    /// An SSML document as `ssml(voiceLanguage:phonemeInput:)`, in which route names that `voices` gives a voice
+    /// of their own are spoken by it: the text is cut into runs of one voice, and every run, the guidance voice's
+    /// too, is wrapped in its own `<voice name="…">` (espeak-ng 1.51 does not return to the outer voice after
+    /// `</voice>`; a voice named keeps the selected variant). Nil when no segment gets another voice.
+    public func ssml(voiceLanguage: String, phonemeInput: Bool, voices: SpokenVoices) -> String? {
+        let runs = SpokenVoiceRuns(self, voices: voices)
+        guard runs.switchesVoice else { return nil }
+        return SpokenTextRenderer(format: .ssml, phonemeInput: phonemeInput, voiceLanguage: voiceLanguage)
+            .render(runs, guidanceVoice: voices.guidanceVoice)
+    }
 }
 
 extension SpokenText: ExpressibleByStringInterpolation {
@@ -99,7 +110,7 @@ extension SpokenText: ExpressibleByStringInterpolation {
 
         /// An interpolated string: route data (untrusted), with its phonetic spelling when known.
         public mutating func appendInterpolation(_ routeText: String, phonetic: PhoneticName? = nil) {
-            text.append(SpokenSegment.routeData(routeText, phonetic: phonetic))
+            text.append(SpokenSegment.routeData(routeText, phonetic: phonetic, language: nil))
         }
 
         /// An interpolated `SpokenText`: its segments as they are.

@@ -22,16 +22,40 @@ struct SpokenTextRenderer {
     /// `[[`, and it is silent: the brackets are spoken as they are without phoneme input.
     static let bracketBreaker: Unicode.Scalar = "\u{2060}"
 
-    /// The whole text for espeak-ng.
+    /// The whole text for espeak-ng. A plain text never starts with `<` (a U+2060 WORD JOINER goes before one), so
+    /// it can never be taken for an SSML document (`CueWording.markup(of:)` relies on it).
     func render(_ text: SpokenText) -> String {
         var output = String.UnicodeScalarView()
         if format == .ssml { output.append(contentsOf: "<speak>".unicodeScalars) }
-        for segment in text.segments {
+        append(text.segments, voiceLanguage: voiceLanguage, to: &output)
+        if format == .ssml { output.append(contentsOf: "</speak>".unicodeScalars) }
+        if format == .plain, output.first == "<" { output.insert(Self.bracketBreaker, at: output.startIndex) }
+        return String(output)
+    }
+
+    /// A `<speak>` document with every run in its own `<voice name="…">`: the guidance voice's runs in
+    /// `guidanceVoice`, a name's run in its voice (phonetic names there are judged for the name's language).
+    /// Voice names come from `NameVoices` and the pack, both checked selection names.
+    func render(_ runs: SpokenVoiceRuns, guidanceVoice: String) -> String {
+        var output = String.UnicodeScalarView()
+        output.append(contentsOf: "<speak>".unicodeScalars)
+        for run in runs.runs {
+            output.append(contentsOf: "<voice name=\"\(run.voice ?? guidanceVoice)\">".unicodeScalars)
+            append(run.segments, voiceLanguage: run.voice == nil ? voiceLanguage : run.language, to: &output)
+            output.append(contentsOf: "</voice>".unicodeScalars)
+        }
+        output.append(contentsOf: "</speak>".unicodeScalars)
+        return String(output)
+    }
+
+    /// Appends `segments`, phonetic names judged for a voice of `voiceLanguage`.
+    private func append(_ segments: [SpokenSegment], voiceLanguage: String?, to output: inout String.UnicodeScalarView) {
+        for segment in segments {
             switch segment {
             case let .literal(words):
                 appendText(words, to: &output)
-            case let .routeData(words, phonetic):
-                if let phonemes = honouredPhonemes(phonetic) {
+            case let .routeData(words, phonetic, _):
+                if let phonemes = honouredPhonemes(phonetic, voiceLanguage: voiceLanguage) {
                     appendPhonemes(phonemes, to: &output)
                 } else {
                     appendText(words, to: &output)
@@ -40,13 +64,11 @@ struct SpokenTextRenderer {
                 appendPause(milliseconds, to: &output)
             }
         }
-        if format == .ssml { output.append(contentsOf: "</speak>".unicodeScalars) }
-        return String(output)
     }
 
     /// The phoneme string to emit for `phonetic`, or nil to speak the written name: phonetic names need
     /// espeak-ng's phoneme input (in SSML too: espeak-ng 1.51 turns `<phoneme>` into `[[…]]`) and a voice language.
-    private func honouredPhonemes(_ phonetic: PhoneticName?) -> String? {
+    private func honouredPhonemes(_ phonetic: PhoneticName?, voiceLanguage: String?) -> String? {
         guard phonemeInput, let phonetic, let voiceLanguage else { return nil }
         return phonetic.phonemes(forVoiceLanguage: voiceLanguage)
     }

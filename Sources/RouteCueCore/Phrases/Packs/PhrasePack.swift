@@ -19,6 +19,9 @@ public struct PhrasePack: Sendable {
     public let decimal: String
     /// The scripts (ISO 15924) the voice reads; route names with letters of another script are left out.
     public let scripts: [String]
+    /// `guidance` when the pack's language always reads route names of other languages with its own voice (pack
+    /// key `names`); `native` (the default) lets `names.pronounce` decide.
+    public let names: NamePronunciation.Mode
 
     let distances: [String: PackDistanceForm]
     let ordinals: [String: PackOrdinalForm]

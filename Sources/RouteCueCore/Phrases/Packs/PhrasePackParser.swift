@@ -8,7 +8,9 @@ enum PhrasePackParser {
     static func parse(_ root: JSONNode) throws(RouteImportError) -> PhrasePack {
         var members: [String: JSONNode] = [:]
         for (key, node) in try ConfigObject(root).members() {
-            guard required.contains(key) || key == "serves" || key == "scripts" else { throw ConfigObject.unknownKey(node) }
+            guard required.contains(key) || key == "serves" || key == "scripts" || key == "names" else {
+                throw ConfigObject.unknownKey(node)
+            }
             members[key] = node
         }
         for key in required where members[key] == nil {
@@ -44,6 +46,8 @@ enum PhrasePackParser {
             }
             guard !scripts.isEmpty else { throw node.error("expected at least one script") }
         }
+        // "guidance": this language always reads route names with its own voice, whatever `names.pronounce` says.
+        let names = try members["names"].map { (node) throws(RouteImportError) in try enumValue(node, NamePronunciation.Mode.self) } ?? .native
         let distances = try PhrasePackSectionParser.distances(member("distances"), plural: plural)
         let ordinals = try PhrasePackSectionParser.ordinals(member("ordinals"))
         let modifiers = try PhrasePackSectionParser.modifiers(member("modifiers"))
@@ -56,7 +60,7 @@ enum PhrasePackParser {
         let landmarks = try PhrasePackSectionParser.wordTable(member("landmarks"), keys: PhrasePackValues.landmarkKinds)
         let warnings = try PhrasePackSectionParser.warnings(member("warnings"), checker: forms)
         return PhrasePack(language: language, voice: voice, serves: serves, units: units, pluralRule: plural,
-                          decimal: decimal, scripts: scripts, distances: distances, ordinals: ordinals, modifiers: modifiers,
+                          decimal: decimal, scripts: scripts, names: names, distances: distances, ordinals: ordinals, modifiers: modifiers,
                           directions: directions, maneuvers: maneuvers, sentences: sentences, landmarks: landmarks,
                           warnings: warnings, words: words)
     }

@@ -15,10 +15,10 @@ struct PhrasePackRenderer {
                                         missing: &missing)
         case .continueFor(let distance):
             sentence = fill("continue", PhrasePackValueSet(distance: distance), &missing)
-        case .waypointReached(let name):
-            sentence = fill("waypoint_reached", PhrasePackValueSet(fixed: ["name": data(PhraseText.clean(name))]), &missing)
-        case .destinationReached(let name):
-            sentence = fill("destination_reached", PhrasePackValueSet(fixed: ["name": data(PhraseText.clean(name))]), &missing)
+        case let .waypointReached(name, language):
+            sentence = fill("waypoint_reached", PhrasePackValueSet(fixed: ["name": data(PhraseText.clean(name), language: language)]), &missing)
+        case let .destinationReached(name, language):
+            sentence = fill("destination_reached", PhrasePackValueSet(fixed: ["name": data(PhraseText.clean(name), language: language)]), &missing)
         case let .warning(warning, distance):
             let template = pack.warnings[PhrasePackKinds.warning(warning.kind)]!
             let values = PhrasePackValueSet(fixed: ["text": data(PhraseText.clean(warning.text))], distance: distance)
@@ -86,18 +86,19 @@ struct PhrasePackRenderer {
     }
 
     private func clauseValues(_ m: Maneuver, now: Bool, destination: Bool) -> [String: SpokenText?] {
-        let road = PhraseText.clean(m.roadName) ?? PhraseText.clean(m.ref)
+        // Names carry the language of the maneuver's names; a ref standing in for a missing name does not.
+        let name = PhraseText.clean(m.roadName)
         var values: [String: SpokenText?] = [
-            "road": spokenName(road),
+            "road": name.map { spokenName($0, language: m.nameLanguage) } ?? spokenName(PhraseText.clean(m.ref)),
             "ref": spokenName(PhraseText.clean(m.ref)),
-            "rotary": spokenName(PhraseText.clean(m.rotaryName)),
-            "exit": data(PlainEnglishManeuverClause.firstExit(m.exits)),
+            "rotary": spokenName(PhraseText.clean(m.rotaryName), language: m.nameLanguage),
+            "exit": data(PlainEnglishManeuverClause.firstExit(m.exits), language: m.nameLanguage),
             "instruction": data(PhraseText.clean(m.instruction)),
             "now": now ? pack.words["now"].map(SpokenText.literal) : nil,
             "direction": m.bearingAfter.flatMap(Self.compassIndex).map { .literal(pack.directions[$0]) },
             "offside": offside(m).map(SpokenText.literal),
         ]
-        values["destination"] = destination ? destinations(m.destinations) : nil
+        values["destination"] = destination ? destinations(m.destinations, language: m.nameLanguage) : nil
         return values
     }
 
@@ -108,13 +109,13 @@ struct PhrasePackRenderer {
     }
 
     /// Up to two signposted destinations the voice can say (after an "A 5:" refs part), joined by the pack's "and".
-    private func destinations(_ text: String?) -> SpokenText? {
+    private func destinations(_ text: String?, language: String?) -> SpokenText? {
         guard var text = PhraseText.clean(text) else { return nil }
         if let colon = text.firstIndex(of: ":"), let names = PhraseText.clean(String(text[text.index(after: colon)...])) {
             text = names
         }
         let names = text.split(whereSeparator: { $0 == "," || $0 == ";" }).compactMap { PhraseText.clean(String($0)) }
-        let spoken = names.compactMap(spokenName).prefix(2)
+        let spoken = names.compactMap { spokenName($0, language: language) }.prefix(2)
         guard var out = spoken.first else { return nil }
         if spoken.count == 2, let second = spoken.last {
             let and = pack.words["and"]!
@@ -124,17 +125,26 @@ struct PhrasePackRenderer {
         return out
     }
 
-    /// A road name or ref as route data, expanded for speech when the pack's abbreviation table was given.
-    private func spokenName(_ text: String?) -> SpokenText? {
+    /// A road name or ref as route data of `language` (nil: unknown, or a ref), expanded for speech when the
+    /// pack's abbreviation table was given. A name of another language keeps its own abbreviations: `Str.` in a
+    /// German name is not an English abbreviation.
+    private func spokenName(_ text: String?, language: String? = nil) -> SpokenText? {
         guard let text else { return nil }
-        guard let abbreviations else { return data(text) }
-        return data(PhraseText.clean(Abbreviations.expandForSpeech(text, language: abbreviations, region: pack.language.region)))
+        guard let abbreviations, Self.sameLanguage(language, pack.language) else { return data(text, language: language) }
+        return data(PhraseText.clean(Abbreviations.expandForSpeech(text, language: abbreviations, region: pack.language.region)),
+                    language: language)
     }
 
-    /// Route text as route data; nil (missing) when the voice cannot say it in its own language.
-    private func data(_ text: String?) -> SpokenText? {
+    /// Route text as route data of `language`; nil (missing) when the voice cannot say it in its own language.
+    private func data(_ text: String?, language: String? = nil) -> SpokenText? {
         guard let text, VoiceScript.canSay(text, scripts: pack.scripts) else { return nil }
-        return .routeData(text)
+        return .routeData(text, language: language)
+    }
+
+    /// True when `language` is unknown or has `pack`'s primary language.
+    private static func sameLanguage(_ language: String?, _ pack: LanguageTag) -> Bool {
+        guard let language else { return true }
+        return (try? LanguageTag(language))?.language == pack.language
     }
 
     /// Compass sector 0…7 (north clockwise) of a bearing; nil when not finite.
