@@ -20,7 +20,7 @@ DEB_TEST_PACKAGES = $(DEB_PACKAGES) jackd2 gpsd espeak-ng dbus-daemon dbus-bin s
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build release release-static cross test bench bench-audio bench-daemon bench-car-audio bench-board bench-drive bench-routing bench-soak demo deps deps-test install install-files uninstall clean
+.PHONY: all build release release-static cross test bench bench-audio bench-daemon bench-car-audio bench-board bench-drive bench-routing bench-names bench-soak demo deps deps-test install install-files uninstall clean
 
 all: build
 
@@ -157,7 +157,14 @@ bench-routing: deps-test release
 	@sh tools/fetch-valhalla.sh >/dev/null || echo "valhalla: not fetched"
 	$(BENCH) routing $(BIN_RELEASE) --runs 20
 
-bench: bench-audio bench-daemon bench-car-audio bench-board bench-routing bench-soak
+# Street names in their own language's voice (issue 16): synthesis time of a cue with a switched name against the same
+# cue without, and the speech cache's hit rate on the example drive through gpsd and routecue run, switched and not
+# (about 6 minutes; needs no ../shared).
+bench-names: deps-test release
+	$(SWIFT) build -c release --product routecue-bench
+	$(call with-paced-pcm,$(BENCH) names $(BIN_RELEASE) --device $$PCM)
+
+bench: bench-audio bench-daemon bench-car-audio bench-board bench-routing bench-names bench-soak
 	@if [ ! -d "$(SHARED)" ]; then echo "bench: SKIPPED, $(SHARED) not found (a fresh clone has no ../shared)"; exit 0; fi; \
 	for f in $(BENCH_ROUTES); do \
 	  $(BENCH) import "$(SHARED)/$$f" --iterations 7 || exit 1; \

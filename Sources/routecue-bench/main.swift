@@ -21,6 +21,8 @@ import Foundation
 //                                                           timeline.svg, cues.jsonl, guidance.wav, routecue.log
 //   routecue-bench routing ROUTECUE [--runs N]               a real Valhalla on the test town: tour resolve and reroute times,
 //                                                           map-matched vs geometric maneuvers, reroute → first cue in routecue run
+//   routecue-bench names ROUTECUE [--device PCM] [--epochs N] [--rounds N]
+//                                                           names in their own voice: synthesis time switched vs not, cache hit rate
 //   routecue-bench soak ROUTECUE --drive DRIVE [--speed S] [--minutes N] [--interval S] [--report DIR]
 //                                                           memory growth, descriptors and late cues over a long drive with D-Bus traffic
 
@@ -48,6 +50,8 @@ case "drive-report" where arguments.count >= 2:
     driveReportBench(Array(arguments.dropFirst()))
 case "routing" where arguments.count >= 2:
     routingBench(Array(arguments.dropFirst()))
+case "names" where arguments.count >= 2:
+    namesBench(Array(arguments.dropFirst()))
 case "soak" where arguments.count >= 2:
     soakBench(Array(arguments.dropFirst()))
 case "synthetic-gpx":

@@ -128,6 +128,9 @@ final class ValhallaProcessTests: XCTestCase {
         XCTAssertFalse(spoken.isEmpty, "voiceInstructions imported")
         XCTAssertTrue(spoken.contains { $0.contains("abbiegen") || $0.contains("fahren") }, "German announcements: \(spoken)")
         XCTAssertTrue(spoken.contains { $0.contains("Ziel") }, "the arrival is announced in German: \(spoken)")
+        // The leg's admins (the map's country boundary): every name is German.
+        XCTAssertEqual(Set(route.maneuvers.map(\.countryCode)), ["DE"])
+        XCTAssertEqual(Set(route.maneuvers.map(\.nameLanguage)), ["de"])
         let turn = try XCTUnwrap(route.maneuvers.first { $0.type == .turn })
         XCTAssertNotNil(turn.modifier)
         XCTAssertTrue(streets.contains(turn.roadName ?? ""), "the turn names its street: \(turn)")
@@ -192,6 +195,12 @@ final class ValhallaProcessTests: XCTestCase {
         XCTAssertTrue(route.maneuvers.contains { $0.roadName == "Mülheimer Straße" }, "\(route.maneuvers.map(\.roadName))")
         XCTAssertTrue(route.maneuvers.compactMap(\.instruction).contains { $0.contains("3. Ausfahrt") },
                       "\(route.maneuvers.compactMap(\.instruction))")
+        // Valhalla's own format says nothing of countries (its `language` is the narrative's): the names' language
+        // comes from `names.language` there, while RouteCue's requests ask for the OSRM format, whose admins say it.
+        let (_, body) = try service.post("/route", object: Self.routeRequest([Self.location(TestMap.Places.roundaboutSouthArm),
+                                                                               Self.location(TestMap.Places.roundaboutWestArm)], native: true))
+        XCTAssertFalse(String(decoding: body, as: UTF8.self).contains("admin"))
+        XCTAssertTrue(route.maneuvers.allSatisfy { $0.nameLanguage == nil })
     }
 
     // MARK: - (d) Traffic signals
