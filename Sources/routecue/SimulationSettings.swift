@@ -57,7 +57,7 @@ struct SimulationSettings {
     private mutating func chooseLanguage(_ requested: String, phrases: String?) throws {
         let choice = try LanguageChoice(language: requested, phrases: phrases)
         wording = CueWording(pack: choice.pack, abbreviations: try choice.abbreviations(), markup: markup,
-                             names: .configured(config.names))
+                             names: .configured(config.names), nameAbbreviations: choice.nameAbbreviations)
         voice = choice.voice
         languageNote = choice.note
     }

@@ -1,4 +1,6 @@
+import Foundation
 import RouteCueCore
+import Synchronization
 import TestSupport
 import XCTest
 
@@ -148,6 +150,30 @@ final class NamePronunciationTests: XCTestCase {
         let arrived = english.text(for: CuePhraseRequest(subject: .destinationReached(name: "Hauptbahnhof", nameLanguage: "de")),
                                    units: .metric)
         XCTAssertTrue(english.speaksNameInOwnVoice(arrived), arrived)
+    }
+
+    func test_aNameIsExpandedWithItsOwnLanguagesAbbreviations_notThePacks() throws {
+        func table(_ language: String) throws -> Abbreviations.LanguageTable {
+            let url = PhrasePackSamples.folder.appendingPathComponent("abbreviations/\(language).json")
+            return try Abbreviations.parse(Array(try Data(contentsOf: url)), name: url.lastPathComponent)
+        }
+        let german = try table("de")
+        let pack = try PhrasePackSamples.pack("en-US")
+        let asked = Mutex<[String]>([])
+        let wording = CueWording(pack: pack, abbreviations: try table("en"), names: NamePronunciation(voices: Self.voices),
+                                 nameAbbreviations: NameAbbreviations { language in
+                                     asked.withLock { $0.append(language) }
+                                     return language == "de" ? german : nil
+                                 })
+        XCTAssertEqual(wording.words(of: wording.text(for: Self.turn(onto: "Hauptstr.", language: "de-AT"), units: .metric)),
+                       "Turn left now onto Hauptstraße")
+        XCTAssertEqual(wording.words(of: wording.text(for: Self.turn(onto: "St. Georgen", language: "de"), units: .metric)),
+                       "Turn left now onto Sankt Georgen")
+        // English names still get the pack's table; a language without a table leaves the name as written.
+        XCTAssertEqual(wording.text(for: Self.turn(onto: "Main St", language: "en"), units: .metric), "Turn left now onto Main Street")
+        XCTAssertEqual(wording.words(of: wording.text(for: Self.turn(onto: "Rte. Nat.", language: "fr"), units: .metric)),
+                       "Turn left now onto Rte. Nat.")
+        XCTAssertEqual(Set(asked.withLock { $0 }), ["de", "fr"])
     }
 
     func test_namesPronounce_isConfigured() throws {

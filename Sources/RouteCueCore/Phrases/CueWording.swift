@@ -21,6 +21,8 @@ public struct CueWording: Sendable {
     public let markup: CueMarkup
     /// How names of another language are pronounced; nil: by the guidance voice (as `NamePronunciation.Mode.guidance`).
     public let names: NamePronunciation?
+    /// The abbreviation tables of other languages, for names of those languages.
+    public let nameAbbreviations: NameAbbreviations?
 
     /// The built-in plain US English (`PlainEnglishPhrases`), as plain text.
     public static let plainEnglish = CueWording(pack: nil)
@@ -28,11 +30,12 @@ public struct CueWording: Sendable {
     /// Words from `pack`, expanding route names with `abbreviations`, in `markup`, names of other languages
     /// pronounced as `names` says.
     public init(pack: PhrasePack?, abbreviations: Abbreviations.LanguageTable? = nil, markup: CueMarkup = .plain,
-                names: NamePronunciation? = nil) {
+                names: NamePronunciation? = nil, nameAbbreviations: NameAbbreviations? = nil) {
         self.pack = pack
         self.abbreviations = abbreviations
         self.markup = markup
         self.names = names
+        self.nameAbbreviations = nameAbbreviations
     }
 
     /// The language tag written to the cue log.
@@ -44,7 +47,7 @@ public struct CueWording: Sendable {
     public func text(for request: CuePhraseRequest, units: UnitSystem) -> String {
         let spoken: SpokenText
         if let pack {
-            spoken = pack.render(request, units: units, abbreviations: abbreviations)
+            spoken = pack.render(request, units: units, abbreviations: abbreviations, nameAbbreviations: nameAbbreviations)
             if let voices = nameVoices(pack),
                let switched = spoken.ssml(voiceLanguage: language, phonemeInput: markup == .ssmlWithPhonemes, voices: voices) {
                 return switched

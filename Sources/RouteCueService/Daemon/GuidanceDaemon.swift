@@ -268,7 +268,7 @@ public final class GuidanceDaemon {
     static func wording(_ choice: LanguageChoice?, markup: CueMarkup, names: NameSettings) throws -> CueWording {
         guard let choice else { return .plainEnglish }
         return CueWording(pack: choice.pack, abbreviations: try choice.abbreviations(), markup: markup,
-                          names: .configured(names))
+                          names: .configured(names), nameAbbreviations: choice.nameAbbreviations)
     }
 
     private static func makeDirectory(_ path: String) throws {

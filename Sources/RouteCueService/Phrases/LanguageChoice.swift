@@ -39,6 +39,14 @@ public struct LanguageChoice: Sendable {
         note = resolution.isDirect ? nil : resolution.description
     }
 
+    /// The abbreviation tables of the library's other languages, for names written in them: each read on first use
+    /// and kept (a table is a few kilobytes; a route's names come in a handful of languages). Nil without a library.
+    public var nameAbbreviations: NameAbbreviations? {
+        guard let folder else { return nil }
+        let tables = AbbreviationTableCache(folder: folder)
+        return NameAbbreviations { language in tables.table(language) }
+    }
+
     /// The abbreviation table of the pack's language, if the library has one (read from disk on each call).
     public func abbreviations() throws -> Abbreviations.LanguageTable? {
         guard let folder, let pack else { return nil }

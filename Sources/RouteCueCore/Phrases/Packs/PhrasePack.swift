@@ -44,10 +44,11 @@ public struct PhrasePack: Sendable {
     }
 
     /// The words of `request` with distances in `units`; road names, refs, rotary names and destinations are
-    /// expanded for speech with `abbreviations` when given (the table of the pack's language).
-    public func render(_ request: CuePhraseRequest, units: UnitSystem,
-                       abbreviations: Abbreviations.LanguageTable? = nil) -> SpokenText {
-        rendering(request, units: units, abbreviations: abbreviations).text
+    /// expanded for speech with `abbreviations` when given (the table of the pack's language), names of another
+    /// language with that language's table from `nameAbbreviations` (keyed by primary language subtag).
+    public func render(_ request: CuePhraseRequest, units: UnitSystem, abbreviations: Abbreviations.LanguageTable? = nil,
+                       nameAbbreviations: NameAbbreviations? = nil) -> SpokenText {
+        rendering(request, units: units, abbreviations: abbreviations, nameAbbreviations: nameAbbreviations).text
     }
 
     /// `render` as plain text (the plain-text rendering of the `SpokenText`, no phoneme input).
@@ -57,9 +58,10 @@ public struct PhrasePack: Sendable {
     }
 
     /// `render` with the values a template needed but did not get (a fault of the pack; empty for a good pack).
-    public func rendering(_ request: CuePhraseRequest, units: UnitSystem,
-                          abbreviations: Abbreviations.LanguageTable? = nil) -> PhraseRendering {
-        PhrasePackRenderer(pack: self, units: units, short: request.short, abbreviations: abbreviations).render(request)
+    public func rendering(_ request: CuePhraseRequest, units: UnitSystem, abbreviations: Abbreviations.LanguageTable? = nil,
+                          nameAbbreviations: NameAbbreviations? = nil) -> PhraseRendering {
+        PhrasePackRenderer(pack: self, units: units, short: request.short, abbreviations: abbreviations,
+                           nameAbbreviations: nameAbbreviations).render(request)
     }
 }
 

@@ -5,6 +5,7 @@ struct PhrasePackRenderer {
     let units: UnitSystem
     let short: Bool
     let abbreviations: Abbreviations.LanguageTable?
+    var nameAbbreviations: NameAbbreviations? = nil
 
     func render(_ request: CuePhraseRequest) -> PhraseRendering {
         var missing: [String] = []
@@ -125,14 +126,21 @@ struct PhrasePackRenderer {
         return out
     }
 
-    /// A road name or ref as route data of `language` (nil: unknown, or a ref), expanded for speech when the
-    /// pack's abbreviation table was given. A name of another language keeps its own abbreviations: `Str.` in a
-    /// German name is not an English abbreviation.
+    /// A road name or ref as route data of `language` (nil: unknown, or a ref), expanded for speech: with the pack's
+    /// table when the name is of the pack's language or unknown, with its own language's table otherwise (`Str.` in a
+    /// German name is `Straße`, never an English abbreviation), unexpanded when there is no such table.
     private func spokenName(_ text: String?, language: String? = nil) -> SpokenText? {
         guard let text else { return nil }
-        guard let abbreviations, Self.sameLanguage(language, pack.language) else { return data(text, language: language) }
-        return data(PhraseText.clean(Abbreviations.expandForSpeech(text, language: abbreviations, region: pack.language.region)),
-                    language: language)
+        let table: Abbreviations.LanguageTable?
+        var region = pack.language.region
+        if let language, let tag = try? LanguageTag(language), tag.language != pack.language.language {
+            table = nameAbbreviations?.table(forLanguage: tag.language)
+            region = tag.region
+        } else {
+            table = abbreviations
+        }
+        guard let table else { return data(text, language: language) }
+        return data(PhraseText.clean(Abbreviations.expandForSpeech(text, language: table, region: region)), language: language)
     }
 
     /// Route text as route data of `language`; nil (missing) when the voice cannot say it in its own language.
@@ -141,11 +149,6 @@ struct PhrasePackRenderer {
         return .routeData(text, language: language)
     }
 
-    /// True when `language` is unknown or has `pack`'s primary language.
-    private static func sameLanguage(_ language: String?, _ pack: LanguageTag) -> Bool {
-        guard let language else { return true }
-        return (try? LanguageTag(language))?.language == pack.language
-    }
 
     /// Compass sector 0…7 (north clockwise) of a bearing; nil when not finite.
     static func compassIndex(_ bearing: Double) -> Int? {
