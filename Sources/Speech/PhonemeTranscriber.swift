@@ -29,6 +29,7 @@ public struct PhonemeTranscriber: Sendable {
         let plain = SpeechSynthesizer.plainText(text)
         if plain.allSatisfy(\.isWhitespace) { return PhonemeTranscription(voice: voice, clauses: []) }
         let clauses = try SpeechEngine.shared.withLock { (engine) throws(SpeechError) -> [String] in
+            engine.resetMarkupOptions()
             try engine.select(voice: voice, rate: Int32(SpeechSynthesizer.defaultWordsPerMinute))
             return engine.phonemeClauses(plain, mode: alphabet.phonemeMode)
         }

@@ -23,6 +23,9 @@ struct SpeechEngine: ~Copyable {
     private var selection: Selection?
     /// The installed voice variants (files in espeak-ng-data/voices/!v), read on first use.
     private var variants: Set<String>?
+    /// True after a synthesis that interpreted SSML or `[[…]]`: espeak-ng keeps those input options in globals that
+    /// `espeak_TextToPhonemes` also reads, so it would obey markup in text it must read as characters.
+    private var markupOptionsSet: Bool
 
     /// Assigns every property explicitly: with default values on the declarations instead, Swift 6.3's optimized
     /// builds of this `~Copyable` struct inside `Mutex` skipped `espeak_Initialize` (`initialization` read as set),
@@ -31,6 +34,14 @@ struct SpeechEngine: ~Copyable {
         initialization = nil
         selection = nil
         variants = nil
+        markupOptionsSet = false
+    }
+
+    /// Makes espeak-ng's text input options plain again after a synthesis with markup: `espeak_Synth` sets them from
+    /// its flags on every call, so a plain synthesis of a space (no samples) clears them.
+    mutating func resetMarkupOptions() {
+        guard markupOptionsSet else { return }
+        _ = try? synthesize(" ", markup: .plain)
     }
 
     /// Initializes espeak-ng on the first call (`espeak_Initialize`, synchronous output, never `exit()`ing),
@@ -129,6 +140,7 @@ struct SpeechEngine: ~Copyable {
             }
         }
         if markup.interpretsSSML { selection = nil }
+        markupOptionsSet = markup != .plain
         if collector.wasAborted {
             throw SpeechError(code: .aborted, message:
                 "synthesis of a text of \(text.utf8.count) bytes aborted after \(collector.samples.count) samples")

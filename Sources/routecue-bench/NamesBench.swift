@@ -36,8 +36,20 @@ func namesBench(_ arguments: [String]) {
         index += 1
     }
     guard !binary.isEmpty else { fail("names needs the routecue binary", status: 2) }
+    namesVoiceListCost()
     namesSynthesisRatio(rounds: rounds)
     namesCacheHitRate(binary: binary, device: device, epochs: epochs)
+}
+
+/// What `NameVoices.installed()` costs the daemon once, at start-up: espeak-ng's voice list read after espeak-ng is
+/// initialized (the audio service initializes it anyway), in a fresh process.
+private func namesVoiceListCost() {
+    do { _ = try SpeechSynthesizer(voice: "en-us") } catch { fail("names: \(error)") }
+    let start = MonotonicClock.nanoseconds()
+    let voices = NameVoices.installed()
+    let seconds = Double(MonotonicClock.nanoseconds() - start) / 1e9
+    print(String(format: "bench names: the installed voices by language read once per process (at start-up) in %.2f ms%@",
+                 seconds * 1000, voices.voice(for: "de") == nil ? " (no German voice!)" : ""))
 }
 
 /// (1) Seconds to synthesize each cue, switched and not, as p50 and the ratio.

@@ -1,6 +1,7 @@
 import RouteCueCore
 
-/// The readable summary `routecue simulate` prints: counts, then every cue spoken and every stage skipped.
+/// The readable summary `routecue simulate` prints: counts, then every cue spoken and every stage skipped, in words
+/// (an SSML cue's words, marked `[names in their own voice]` where a name was switched; the cue log keeps the SSML).
 struct SimulationSummary {
     let result: DriveRecord
     let route: Route
@@ -22,7 +23,8 @@ struct SimulationSummary {
             let maneuver = entry.maneuver.map { String($0) } ?? "-"
             let heard = entry.distance.map { "\(Int($0.rounded())) m" } ?? "-"
             let target = entry.target.map { "\(Int($0.rounded())) m" } ?? "-"
-            var text = "\"\(entry.text)\""
+            var text = "\"\(CueWording.words(of: entry.text))\""
+            if CueWording.speaksNameInOwnVoice(entry.text) { text += " [names in their own voice]" }
             if let reason = entry.reason { text += " (\(reason))" }
             lines.append("  \(time)  \(Self.pad(entry.event.rawValue, 9))  \(Self.pad(stage, 8))  \(Self.pad(maneuver, 3, right: true))  \(Self.pad(heard, 8, right: true))  \(Self.pad(target, 7, right: true))  \(text)")
         }

@@ -53,8 +53,8 @@ final class NameVoiceSwitchingTests: XCTestCase {
             let wording = Self.wording(pack)
             let text = wording.text(for: Self.turn(onto: c.name, language: c.language), units: .metric)
             XCTAssertEqual(wording.markup(of: text), .ssml, "\(c.pack): \(text)")
-            XCTAssertTrue(wording.speaksNameInOwnVoice(text), "\(c.pack): \(text)")
-            let words = wording.words(of: text)
+            XCTAssertTrue(CueWording.speaksNameInOwnVoice(text), "\(c.pack): \(text)")
+            let words = CueWording.words(of: text)
             guard let range = words.range(of: c.name) else { XCTFail("\(c.pack): \(c.name) not in \(words)"); continue }
             let nameVoice = try XCTUnwrap(NameVoices.installed().voice(for: c.language))
             let expected = try Self.transcribed(String(words[..<range.lowerBound]), voice: pack.voice)
@@ -91,7 +91,7 @@ final class NameVoiceSwitchingTests: XCTestCase {
                     let request = CuePhraseRequest(subject: .maneuver(spoken, stage: .distance,
                                                                       distance: SpokenDistances.nearest(toMetres: 300, in: .metric),
                                                                       then: nil, landmark: nil))
-                    return wording.speaksNameInOwnVoice(wording.text(for: request, units: .metric))
+                    return CueWording.speaksNameInOwnVoice(wording.text(for: request, units: .metric))
                 }
                 let foreign = named.filter { m in
                     guard let language = m.nameLanguage, let name = m.roadName,
@@ -125,14 +125,14 @@ final class NameVoiceSwitchingTests: XCTestCase {
                        try Self.transcribed(text, voice: "en-us"))
     }
 
-    /// (`espeak_TextToPhonemes` skips `<…>` in plain text, synthesis speaks it: the reference is the plain synthesis.)
+    /// The reference is the German voice's plain synthesis of the name, its phoneme trace.
     func test_hostileName_isSpokenLiterallyByItsVoice() throws {
         let pack = try PhrasePackSamples.pack("en-US")
         let wording = Self.wording(pack)
         for name in ["</voice><voice xml:lang=\"xx\">Main", "Ring<voice name=\"fr\">straße", "A & B <audio src=\"/etc/passwd\"/>"] {
             let text = wording.text(for: Self.turn(onto: name, language: "de"), units: .metric)
-            XCTAssertTrue(wording.speaksNameInOwnVoice(text), text)
-            XCTAssertEqual(wording.words(of: text), "In 300 meters, turn left onto \(name)")
+            XCTAssertTrue(CueWording.speaksNameInOwnVoice(text), text)
+            XCTAssertEqual(CueWording.words(of: text), "In 300 meters, turn left onto \(name)")
             // Literally: as the German voice reads the name's characters in plain text, markup and all.
             let spoken = try SpokenPhonemes.of(text, settings: VoiceSettings(voice: "en-us", markup: .ssml))
             let expected = try Self.transcribed("In 300 meters, turn left onto ", voice: "en-us")

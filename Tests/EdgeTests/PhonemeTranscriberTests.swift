@@ -86,13 +86,19 @@ final class PhonemeTranscriberTests: XCTestCase {
         }
     }
 
-    func test_markupInText_isTranscribedAsText_notObeyed() throws {
+    /// Also right after a synthesis that read SSML and phonemes: espeak-ng keeps those input options in globals
+    /// `espeak_TextToPhonemes` reads too, so the transcriber clears them first.
+    func test_markupInText_isTranscribedAsText_notObeyed_evenAfterAnSSMLSynthesis() throws {
         let transcriber = try PhonemeTranscriber(voice: "en-us")
-        let inline = try transcriber.transcribe("[[h@l'oU]] Street")
-        let ssml = try transcriber.transcribe("<audio src=\"file:///etc/passwd\"/> Street")
-        print("phonemes: markup → \(inline.phonemes) | \(ssml.phonemes)")
-        XCTAssertFalse(inline.phonemes.contains("h@l'oU"), inline.phonemes)
-        XCTAssertTrue(ssml.phonemes.contains("p'aasUd"), "the path's words are read: \(ssml.phonemes)")
+        let synthesizer = try SpeechSynthesizer(voice: "en-us")
+        for afterSSML in [false, true] {
+            if afterSSML { _ = try synthesizer.synthesize("<speak>Turn <break time=\"10ms\"/>left</speak>", markup: .ssmlWithPhonemes) }
+            let inline = try transcriber.transcribe("[[h@l'oU]] Street")
+            let ssml = try transcriber.transcribe("<audio src=\"file:///etc/passwd\"/> Street")
+            print("phonemes\(afterSSML ? " after SSML" : ""): markup → \(inline.phonemes) | \(ssml.phonemes)")
+            XCTAssertFalse(inline.phonemes.contains("h@l'oU"), inline.phonemes)
+            XCTAssertTrue(ssml.phonemes.contains("p'aasUd"), "the path's words are read: \(ssml.phonemes)")
+        }
     }
 
     func test_ipaAlphabet_givesIPA() throws {

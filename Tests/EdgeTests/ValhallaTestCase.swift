@@ -1,6 +1,7 @@
 import DBusKit
 import DriveLab
 import Foundation
+import RouteCueCore
 import TestSupport
 import XCTest
 
@@ -75,10 +76,17 @@ func rerouteRequests(inSummary stdout: String) -> Int? {
 }
 
 /// The entries of the cue log at `path` (none when it was never written); a line that is not a JSON object fails.
+/// `text` is the cue's words (`CueWording.words(of:)`: the test town's German names are said by the German voice in
+/// English guidance, so most cues are SSML), `speech` what espeak-ng read.
 func cueLogEntries(at path: String) throws -> [[String: Any]] {
     let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
     return try text.split(separator: "\n").map {
-        try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        var entry = try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        if let speech = entry["text"] as? String {
+            entry["speech"] = speech
+            entry["text"] = CueWording.words(of: speech)
+        }
+        return entry
     }
 }
 

@@ -54,19 +54,19 @@ final class NamePronunciationTests: XCTestCase {
         let text = english.text(for: Self.turn(onto: "Ringstraße", language: "de"), units: .metric)
         XCTAssertEqual(text, "<speak><voice name=\"en-us\">Turn left now onto </voice><voice name=\"de\">Ringstraße</voice></speak>")
         XCTAssertEqual(english.markup(of: text), .ssml)
-        XCTAssertTrue(english.speaksNameInOwnVoice(text))
-        XCTAssertEqual(english.words(of: text), "Turn left now onto Ringstraße")
+        XCTAssertTrue(CueWording.speaksNameInOwnVoice(text))
+        XCTAssertEqual(CueWording.words(of: text), "Turn left now onto Ringstraße")
 
         // Destinations too, each in its voice, the pack's "and" between them in the guidance voice.
         let toward = english.text(for: Self.turn(onto: "Ringstraße", destinations: "A 5: Köln, Bonn", language: "de"), units: .metric)
-        XCTAssertEqual(english.words(of: toward), "Turn left now onto Ringstraße toward Köln and Bonn")
+        XCTAssertEqual(CueWording.words(of: toward), "Turn left now onto Ringstraße toward Köln and Bonn")
         XCTAssertEqual(toward.components(separatedBy: "<voice name=\"de\">").count - 1, 3, toward)
 
         // Configured SSML with phonemes keeps its markup; the switched cue is still a voice-run document.
         let withPhonemes = try Self.wording(markup: .ssmlWithPhonemes)
         let ssml = withPhonemes.text(for: Self.turn(onto: "Ringstraße", language: "de"), units: .metric)
         XCTAssertEqual(withPhonemes.markup(of: ssml), .ssmlWithPhonemes)
-        XCTAssertTrue(withPhonemes.speaksNameInOwnVoice(ssml))
+        XCTAssertTrue(CueWording.speaksNameInOwnVoice(ssml))
     }
 
     func test_namesThatStayInTheGuidanceVoice_leaveTheCueAsItWas() throws {
@@ -86,8 +86,8 @@ final class NamePronunciationTests: XCTestCase {
             let text = english.text(for: request, units: .metric)
             XCTAssertEqual(text, plain.text(for: request, units: .metric), why)
             XCTAssertEqual(english.markup(of: text), .plain, why)
-            XCTAssertFalse(english.speaksNameInOwnVoice(text), why)
-            XCTAssertEqual(english.words(of: text), text, why)
+            XCTAssertFalse(CueWording.speaksNameInOwnVoice(text), why)
+            XCTAssertEqual(CueWording.words(of: text), text, why)
         }
         // `guidance` mode, a pack that keeps names in its own voice, or no voices installed: as before.
         let request = Self.turn(onto: "Ringstraße", language: "de")
@@ -118,7 +118,7 @@ final class NamePronunciationTests: XCTestCase {
         let english = try Self.wording()
         for name in HostileRouteNames.withControlCharacters where !name.isEmpty {
             let text = english.text(for: Self.turn(onto: name, language: "de"), units: .metric)
-            guard english.speaksNameInOwnVoice(text) else { continue }
+            guard CueWording.speaksNameInOwnVoice(text) else { continue }
             let document = try XMLReader.parse(Array(text.utf8))
             XCTAssertEqual(document.name, "speak", name.debugDescription)
             XCTAssertEqual(document.childElements.map(\.name), ["voice", "voice"], "\(name.debugDescription): \(text)")
@@ -126,7 +126,7 @@ final class NamePronunciationTests: XCTestCase {
             XCTAssertTrue(document.childElements.allSatisfy(\.childElements.isEmpty), "\(name.debugDescription): \(text)")
         }
         let tag = english.text(for: Self.turn(onto: "</voice><voice xml:lang=\"xx\">", language: "de"), units: .metric)
-        XCTAssertEqual(english.words(of: tag), "Turn left now onto </voice><voice xml:lang=\"xx\">")
+        XCTAssertEqual(CueWording.words(of: tag), "Turn left now onto </voice><voice xml:lang=\"xx\">")
     }
 
     func test_aPlainText_neverStartsLikeSSML() throws {
@@ -145,11 +145,11 @@ final class NamePronunciationTests: XCTestCase {
         let english = try Self.wording()
         let reached = english.text(for: CuePhraseRequest(subject: .waypointReached(name: "Friedenstraße", nameLanguage: "de")),
                                    units: .metric)
-        XCTAssertEqual(english.words(of: reached), "You have reached your waypoint, Friedenstraße")
+        XCTAssertEqual(CueWording.words(of: reached), "You have reached your waypoint, Friedenstraße")
         XCTAssertTrue(reached.hasSuffix("<voice name=\"de\">Friedenstraße</voice></speak>"), reached)
         let arrived = english.text(for: CuePhraseRequest(subject: .destinationReached(name: "Hauptbahnhof", nameLanguage: "de")),
                                    units: .metric)
-        XCTAssertTrue(english.speaksNameInOwnVoice(arrived), arrived)
+        XCTAssertTrue(CueWording.speaksNameInOwnVoice(arrived), arrived)
     }
 
     func test_aNameIsExpandedWithItsOwnLanguagesAbbreviations_notThePacks() throws {
@@ -165,13 +165,13 @@ final class NamePronunciationTests: XCTestCase {
                                      asked.withLock { $0.append(language) }
                                      return language == "de" ? german : nil
                                  })
-        XCTAssertEqual(wording.words(of: wording.text(for: Self.turn(onto: "Hauptstr.", language: "de-AT"), units: .metric)),
+        XCTAssertEqual(CueWording.words(of: wording.text(for: Self.turn(onto: "Hauptstr.", language: "de-AT"), units: .metric)),
                        "Turn left now onto Hauptstraße")
-        XCTAssertEqual(wording.words(of: wording.text(for: Self.turn(onto: "St. Georgen", language: "de"), units: .metric)),
+        XCTAssertEqual(CueWording.words(of: wording.text(for: Self.turn(onto: "St. Georgen", language: "de"), units: .metric)),
                        "Turn left now onto Sankt Georgen")
         // English names still get the pack's table; a language without a table leaves the name as written.
         XCTAssertEqual(wording.text(for: Self.turn(onto: "Main St", language: "en"), units: .metric), "Turn left now onto Main Street")
-        XCTAssertEqual(wording.words(of: wording.text(for: Self.turn(onto: "Rte. Nat.", language: "fr"), units: .metric)),
+        XCTAssertEqual(CueWording.words(of: wording.text(for: Self.turn(onto: "Rte. Nat.", language: "fr"), units: .metric)),
                        "Turn left now onto Rte. Nat.")
         XCTAssertEqual(Set(asked.withLock { $0 }), ["de", "fr"])
     }

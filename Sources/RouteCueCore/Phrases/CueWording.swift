@@ -73,10 +73,11 @@ extension CueWording {
         return text.hasPrefix("<speak>") ? .ssml : .plain
     }
 
-    /// Whether `text` (one of this wording's texts) speaks a name in its own language's voice: an SSML document with
-    /// `<voice>` runs, which only the voice-switching rendering writes (route text never holds a raw `<`).
-    public func speaksNameInOwnVoice(_ text: String) -> Bool {
-        markup(of: text) != .plain && text.contains("<voice name=")
+    /// Whether `text` (a text a `CueWording` rendered, as the cue log keeps it) speaks a name in its own language's
+    /// voice: an SSML document with `<voice>` runs, which only the voice-switching rendering writes (route text is
+    /// escaped, so it never holds a raw `<`).
+    public static func speaksNameInOwnVoice(_ text: String) -> Bool {
+        text.hasPrefix("<speak>") && text.contains("<voice name=")
     }
 
     /// Whether names of other languages are spoken in their own voice with this wording: a pack (the built-in
@@ -105,10 +106,11 @@ extension CueWording {
 }
 
 extension CueWording {
-    /// What `text` (one of this wording's texts) says, for a screen: the text itself when plain, else the
-    /// characters of its SSML document without the markup (entities decoded, `<break>` and `<phoneme>` silent).
-    public func words(of text: String) -> String {
-        guard markup(of: text) != .plain, let document = try? XMLReader.parse(Array(text.utf8)) else { return text }
+    /// What `text` (a text a `CueWording` rendered, as the cue log keeps it) says, for a screen or a reader of the
+    /// log: a plain text as it is (it never starts with `<`), an SSML document's characters without the markup
+    /// (entities decoded, `<break>` and `<phoneme>` silent).
+    public static func words(of text: String) -> String {
+        guard text.hasPrefix("<speak>"), let document = try? XMLReader.parse(Array(text.utf8)) else { return text }
         var words = ""
         Self.appendText(of: document, to: &words)
         return words

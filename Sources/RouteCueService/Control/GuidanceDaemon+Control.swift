@@ -474,8 +474,8 @@ extension GuidanceDaemon: GuidanceControl {
                 let ssml = wording.markup(of: cue.text) != .plain
                 if ssml { details["ssml"] = .string(cue.text) }
                 if let nameLanguage = nameLanguage(of: cue) { details["name_lang"] = .string(nameLanguage) }
-                details["name_voice"] = .boolean(wording.speaksNameInOwnVoice(cue.text))
-                let words = wording.words(of: cue.text)
+                details["name_voice"] = .boolean(CueWording.speaksNameInOwnVoice(cue.text))
+                let words = CueWording.words(of: cue.text)
                 control.emit(ControlInterfaces.guidance, "EventText", [.string(words), .string(cue.kind.rawValue), .vardict(details)])
                 control.emit(ControlInterfaces.audio, "WillPlay", [.uint32(UInt32(id)), .string(words), .string(cue.kind.rawValue)])
             } else if let text = applicationTexts[id] {
