@@ -55,6 +55,22 @@ final class DaemonBusTests: XCTestCase {
         return cues
     }
 
+    /// Every EventText signal from now on (the match is in place when this returns).
+    private func eventTexts() throws -> Collected<(text: String, kind: String, details: [String: DBusValue])> {
+        let events = Collected<(text: String, kind: String, details: [String: DBusValue])>()
+        let client = client!
+        let added = Awaited<Bool>()
+        try onLoop {
+            client.subscribe(MatchRule(sender: Self.name, path: Self.path, interface: Self.guidance, member: "EventText"),
+                             added: { added.set($0 == nil) }) { message in
+                guard let values = try? message.arguments(), values.count == 3 else { return }
+                events.append((values[0].string ?? "", values[1].string ?? "", values[2].dictionary?.mapValues(\.unwrapped) ?? [:]))
+            }
+        }
+        XCTAssertTrue(try added.wait())
+        return events
+    }
+
     private func call(_ interface: InterfaceName, _ member: MemberName, _ arguments: [DBusValue] = []) throws -> Result<[DBusValue], BusError> {
         try callAndWait(client!, Self.name, Self.path, interface, member, arguments)
     }
@@ -69,18 +85,12 @@ final class DaemonBusTests: XCTestCase {
     func test_aRouteLoadedOverTheBus_isGuided_EventTextFollowsTheCueLog_andGermanFromSetOptionsOn() throws {
         let wav = tmp.appendingPathComponent("spoken.wav")
         let cues = try start(epochs: 75, device: ALSATestEnvironment.fileDevice(wav.path))
-        let events = Collected<(text: String, kind: String, details: [String: DBusValue])>()
+        let events = try eventTexts()
         let didPlay = Collected<String>()
         let states = Collected<String>()
         let distanceChanges = Collected<UInt64>()
         let client = client!
-        let added = Awaited<Bool>()
         try onLoop {
-            client.subscribe(MatchRule(sender: Self.name, path: Self.path, interface: Self.guidance, member: "EventText"),
-                             added: { added.set($0 == nil) }) { message in
-                guard let values = try? message.arguments(), values.count == 3 else { return }
-                events.append((values[0].string ?? "", values[1].string ?? "", values[2].dictionary?.mapValues(\.unwrapped) ?? [:]))
-            }
             client.subscribe(MatchRule(sender: Self.name, path: Self.path, interface: Self.audio, member: "DidPlay")) { message in
                 guard let values = try? message.arguments(), values.count == 3 else { return }
                 didPlay.append("\(values[0].integer ?? -1) \(values[1].string ?? "")")
@@ -90,7 +100,6 @@ final class DaemonBusTests: XCTestCase {
                 if change.changed["DistanceRemaining"] != nil { distanceChanges.append(MonotonicClock.nanoseconds()) }
             }
         }
-        XCTAssertTrue(try added.wait())
         XCTAssertEqual(try property("State"), .string("idle"), "no route yet")
 
         // A broken document: a clear error, nothing loaded.
@@ -158,17 +167,7 @@ final class DaemonBusTests: XCTestCase {
         let config = tmp.appendingPathComponent("routecue.json")
         try #"{"names": {"language": "de"}}"#.write(to: config, atomically: true, encoding: .utf8)
         let cues = try start(epochs: 20, extra: ["--route", "examples/grid-trip.osrm.json", "--config", config.path])
-        let events = Collected<(text: String, details: [String: DBusValue])>()
-        let client = client!
-        let added = Awaited<Bool>()
-        try onLoop {
-            client.subscribe(MatchRule(sender: Self.name, path: Self.path, interface: Self.guidance, member: "EventText"),
-                             added: { added.set($0 == nil) }) { message in
-                guard let values = try? message.arguments(), values.count == 3 else { return }
-                events.append((values[0].string ?? "", values[2].dictionary?.mapValues(\.unwrapped) ?? [:]))
-            }
-        }
-        XCTAssertTrue(try added.wait())
+        let events = try eventTexts()
         XCTAssertTrue(PollingWait.until(timeout: 20) { events.count >= 1 }, daemon?.stderrText ?? "")
         guard let first = events.all.first else { return }
         XCTAssertEqual(first.text, "Head north on Ringstraße")
