@@ -149,7 +149,6 @@ struct PhrasePackRenderer {
         return .routeData(text, language: language)
     }
 
-
     /// Compass sector 0…7 (north clockwise) of a bearing; nil when not finite.
     static func compassIndex(_ bearing: Double) -> Int? {
         guard bearing.isFinite else { return nil }
