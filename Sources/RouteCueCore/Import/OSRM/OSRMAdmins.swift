@@ -6,7 +6,8 @@ enum OSRMAdmins {
     static func mark(_ maneuvers: inout [(Maneuver, RouteBuilder.Placement)], leg: JSONNode, steps: [JSONNode]) throws(RouteImportError) {
         guard let admins = try leg.optionalArray("admins"), !admins.isEmpty else { return }
         let countries = try admins.map { a throws(RouteImportError) in try a.optionalString("iso_3166_1")?.uppercased() }
-        let only = Set(countries.compactMap { $0 }).count == 1 ? countries.compactMap({ $0 }).first : nil
+        let known = countries.compactMap { $0 }
+        let only = Set(known).count == 1 ? known.first : nil
         for k in maneuvers.indices {
             var country = only
             if let s = maneuvers[k].0.provenance.sourceIndex, maneuvers[k].0.provenance.kind == .step, s < steps.count,
