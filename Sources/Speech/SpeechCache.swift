@@ -29,10 +29,13 @@ public struct SpeechCacheStatistics: Sendable, Equatable, CustomStringConvertibl
     public var insertions = 0
     /// `insert` calls refused because the speech alone is larger than the bound.
     public var rejections = 0
+    /// Entries removed by `removeUnused` (not used since a mark, and not kept).
+    public var removedUnused = 0
 
-    /// e.g. `hits 3, misses 1, evictions 2, insertions 5, rejections 0`.
+    /// e.g. `hits 3, misses 1, evictions 2, insertions 5, rejections 0, unused removed 1`.
     public var description: String {
-        "hits \(hits), misses \(misses), evictions \(evictions), insertions \(insertions), rejections \(rejections)"
+        "hits \(hits), misses \(misses), evictions \(evictions), insertions \(insertions), rejections \(rejections), "
+            + "unused removed \(removedUnused)"
     }
 }
 
@@ -100,6 +103,25 @@ public final class SpeechCache: Sendable {
         }
     }
 
+    /// The use mark now: an entry stored or used after this call has a later mark than this one.
+    public var useMark: UInt64 { state.withLock { $0.currentUse } }
+
+    /// Removes every entry whose last store or use is at or before `mark` and that `keep` does not hold on to (each
+    /// key is asked once, under the cache's lock: `keep` must be quick and must not call the cache). Returns how
+    /// many were removed.
+    @discardableResult
+    public func removeUnused(since mark: UInt64, keeping keep: (SpeechCacheKey) -> Bool) -> Int {
+        state.withLock { state -> Int in
+            let stale = state.entries.filter { $0.value.lastUse <= mark && !keep($0.key) }
+            for (key, entry) in stale {
+                state.entries.removeValue(forKey: key)
+                state.bytesUsed -= entry.cost
+            }
+            state.statistics.removedUnused += stale.count
+            return stale.count
+        }
+    }
+
     /// Removes every entry (the counters stay).
     public func removeAll() {
         state.withLock { state in
@@ -123,6 +145,9 @@ struct SpeechCacheState: ~Copyable {
     var statistics = SpeechCacheStatistics()
     /// A counter ticking at every use: the entry with the smallest tick is the least recently used.
     private var useClock: UInt64 = 0
+
+    /// The last use tick given out.
+    var currentUse: UInt64 { useClock }
 
     /// The next use tick.
     mutating func nextUse() -> UInt64 {

@@ -15,11 +15,14 @@ extension GuidanceEngine {
         queueGPSLostCue(now: now)
         let e = progress.estimate(at: now)
         let candidates = self.candidates(e, now: now, actions: &actions)
+        var texts: Set<String> = []
         for c in candidates {
-            for text in [c.full, c.short].compactMap({ $0 }) where !text.isEmpty && durations.needsRendering(text) {
-                actions.append(.render(text))
+            for text in [c.full, c.short].compactMap({ $0 }) where !text.isEmpty {
+                texts.insert(text)
+                if durations.needsRendering(text) { actions.append(.render(text)) }
             }
         }
+        if texts != upcomingTexts { upcomingTexts = texts }
         var timed = candidates.map { Timed(candidate: $0, heard: plannedHearing($0, e: e, now: now)) }
         giveWay(&timed)
         if !(playingUntil.map { $0 > now } ?? false) {

@@ -17,6 +17,9 @@ public struct GuidanceEngine: Sendable {
     public var language: String { wording.language }
     /// Spoken durations, measured or estimated.
     public internal(set) var durations = CueDurations()
+    /// The texts (full and short forms) of the cues that can come next, as of the last look: what is worth keeping
+    /// rendered. A text leaves it once its cue is said, skipped or passed.
+    public internal(set) var upcomingTexts: Set<String> = []
     /// 0 for the first route, +1 for each new one.
     public private(set) var routeGeneration = 0
     /// When the engine next wants a `.tick`.

@@ -37,6 +37,9 @@ extension AudioOutputService {
         public var voice: VoiceSettings
         /// The most bytes the pre-rendered speech may take.
         public var cacheBytes: Int
+        /// Seconds between trims of the speech cache: speech not used for that long (at most twice that), and not
+        /// queued or among the cues that can come next, leaves it.
+        public var cacheTrimSeconds = 300.0
         /// Panning of maneuver cues toward their side, or nil for centred speech.
         public var spatial: SpatialPanning?
         /// The side traffic drives on (a U-turn is panned to the side it is made on).

@@ -46,6 +46,10 @@ public final class AudioOutputService {
     private var deferredActions: [OutputQueueAction] = []
     /// PCM the UI registered for `application` outputs, by name.
     private var applicationAudio: [String: WAVDecoder.Audio] = [:]
+    /// The texts of the cues that can come next (`keepRendered`): never trimmed from the cache.
+    private var upcoming: Set<String> = []
+    /// The cache's last trim: when (loop nanoseconds) and its use mark then.
+    private var lastCacheTrim: (at: UInt64, mark: UInt64)?
 
     /// The daemon's engine: the espeak-ng thread and the ALSA thread, on RouteCue's event loop (the device opens on
     /// the first output or `openAhead()`). Throws only when a thread cannot be started.
@@ -110,6 +114,7 @@ public final class AudioOutputService {
     /// PCM; `measured`, when given, hears each text's spoken seconds once it is ready (on the loop).
     public func prerender(_ texts: [String], markup: CueMarkup = .plain,
                           measured: (@RouteCueLoop (String, Double) -> Void)? = nil) {
+        trimCacheIfDue()
         let voice = settings.voice.reading(markup)
         guard let measured else {
             speech.renderAhead(texts, settings: voice, rendered: nil)
@@ -119,6 +124,36 @@ public final class AudioOutputService {
             guard case .success(let speech) = result else { return }
             scheduler.deliver { measured(text, speech.duration) }
         }
+    }
+
+    /// The cues that can come next are `texts`, each read as `markup(text)`: one not among them before is rendered
+    /// ahead (nothing happens when it is ready or in flight), and all stay in the cache through its trims.
+    public func keepRendered(_ texts: Set<String>, markup: (String) -> CueMarkup) {
+        let new = texts.subtracting(upcoming)
+        upcoming = texts
+        guard !new.isEmpty else { return }
+        trimCacheIfDue()
+        for text in new { speech.renderAhead([text], settings: settings.voice.reading(markup(text)), rendered: nil) }
+    }
+
+    /// At most every `cacheTrimSeconds`, when speech is asked for: speech neither stored nor used since the previous
+    /// trim leaves the cache unless it is queued, playing, or among the cues that can come next. So the one-off texts
+    /// of a long drive (an instruction repeated with the distance of that moment, the cues of maneuvers passed, an
+    /// app's prompt) do not pile up to the cache's bound, and its memory stays flat.
+    private func trimCacheIfDue() {
+        let now = scheduler.nowNanoseconds
+        guard let last = lastCacheTrim else {
+            lastCacheTrim = (now, cache.useMark)
+            return
+        }
+        guard Double(now &- last.at) >= settings.cacheTrimSeconds * 1e9 else { return }
+        var keep = upcoming
+        for request in queue.queued + [queue.current].compactMap({ $0 }) {
+            if case .speech(let text, _, _) = request.content { keep.insert(text) }
+        }
+        let mark = cache.useMark
+        cache.removeUnused(since: last.mark) { keep.contains($0.text) }
+        lastCacheTrim = (now, mark)
     }
 
     /// Opens the active route's PCM now, playing silence, so a cue due soon starts without opening delay
@@ -201,6 +236,7 @@ public final class AudioOutputService {
         switch action {
         case .prepare(let request):
             if case .speech(let text, _, let markup) = request.content {
+                trimCacheIfDue()
                 speech.renderAhead([text], settings: settings.voice.reading(markup), rendered: nil)
             }
         case .start(let request, let rendition, let volume):

@@ -63,6 +63,7 @@ public final class GuidanceAudio {
     /// A guidance let go (the UI's Stop) leaves the service's listeners as they were.
     isolated deinit {
         if let serviceListener { service.removeListener(serviceListener) }
+        service.keepRendered([]) { _ in .plain }
     }
 
     /// Adds a listener of every engine action and audio report; returns the id that removes it.
@@ -91,6 +92,7 @@ public final class GuidanceAudio {
             carryOut(engine.handle(next, at: scheduler.now))
         }
         handling = false
+        keepUpcomingRendered()
         rearmTimer()
     }
 
@@ -99,7 +101,15 @@ public final class GuidanceAudio {
     public func reconfigure(timing: TimingOptions, progress: ProgressOptions, wording: CueWording) {
         let actions = engine.reconfigure(timing: timing, progress: progress, wording: wording, at: scheduler.now)
         carryOut(actions)
+        keepUpcomingRendered()
         rearmTimer()
+    }
+
+    /// The cues that can come next stay rendered: the service keeps them through its cache trims and renders again
+    /// one that was trimmed while it was not among them.
+    private func keepUpcomingRendered() {
+        let wording = engine.wording
+        service.keepRendered(engine.upcomingTexts) { wording.markup(of: $0) }
     }
 
     /// The device under the output playing went away (a hands-free device disconnected): it stops at once, and a cue
