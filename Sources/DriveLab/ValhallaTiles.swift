@@ -30,7 +30,7 @@ public struct ValhallaTiles: Sendable {
 
     /// The tiles of `osmXML`, from the cache when they were built before, else built now.
     public static func forMap(_ osmXML: String) throws -> ValhallaTiles {
-        try ValhallaProcess.availability.get()
+        _ = try ValhallaProcess.availability.get()
         let key = cacheKey(osmXML)
         let directory = cacheFolder.appendingPathComponent(key)
         if isComplete(directory, map: osmXML) { return ValhallaTiles(directory: directory, reused: true, buildSeconds: 0) }
