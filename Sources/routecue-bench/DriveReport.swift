@@ -458,7 +458,9 @@ final class DriveDistanceSampler: Sendable {
 /// A maneuver in words: the source's instruction, else type, modifier and road.
 func describe(_ m: Maneuver) -> String {
     if let instruction = m.instruction, !instruction.isEmpty { return instruction }
-    return ([m.type.rawValue, m.modifier?.rawValue].compactMap { $0 } + (m.roadName.map { ["onto", $0] } ?? [])).joined(separator: " ")
+    // The type's and modifier's raw names read as words ("on_ramp slight_left" → "on ramp slight left").
+    let words = [m.type.rawValue, m.modifier?.rawValue].compactMap { $0?.replacingOccurrences(of: "_", with: " ") }
+    return (words + (m.roadName.map { ["onto", $0] } ?? [])).joined(separator: " ")
 }
 
 /// The cue log read as it grows: each complete line stamped with the moment the bench first saw it.
