@@ -126,6 +126,31 @@ final class NameVoiceSwitchingTests: XCTestCase {
     }
 
     /// The reference is the German voice's plain synthesis of the name, its phoneme trace.
+    /// Names in a script the guidance pack's voice cannot read (Cyrillic, Greek, Hebrew in an English or German cue)
+    /// were left out of the cue; with a voice of their own language installed they are said by it.
+    func test_namesInAnotherScript_areSpokenByTheirOwnVoice() throws {
+        let cases = [Case(pack: "en-US", name: "Тверская улица", language: "ru"), Case(pack: "de-DE", name: "Οδός Ερμού", language: "el"),
+                     Case(pack: "en-GB", name: "Хрещатик", language: "uk"), Case(pack: "fr-FR", name: "רחוב הרצל", language: "he")]
+        for c in cases {
+            let pack = try PhrasePackSamples.pack(c.pack)
+            let request = Self.turn(onto: c.name, language: c.language)
+            let text = Self.wording(pack).text(for: request, units: .metric)
+            let words = CueWording.words(of: text)
+            let range = try XCTUnwrap(words.range(of: c.name), "\(c.pack): \(c.name) is said: \(words)")
+            let nameVoice = try XCTUnwrap(NameVoices.installed().voice(for: c.language))
+            let expected = try Self.transcribed(String(words[..<range.lowerBound]), voice: pack.voice)
+                + Self.transcribed(c.name, voice: nameVoice)
+                + Self.transcribed(String(words[range.upperBound...]), voice: pack.voice)
+            let spoken = try SpokenPhonemes.of(text, settings: VoiceSettings(voice: pack.voice, markup: .ssml))
+            print("\(c.pack) \"\(words)\": spoken \(spoken)")
+            XCTAssertEqual(spoken, expected, "\(c.pack): \(text)")
+            XCTAssertFalse(try Self.transcribed(c.name, voice: nameVoice).joined().isEmpty, "\(nameVoice) reads \(c.name)")
+            // Read by the guidance voice, the name is still left out.
+            let guidance = Self.wording(pack, mode: .guidance).text(for: request, units: .metric)
+            XCTAssertFalse(guidance.contains(c.name), "\(c.pack), names in the guidance voice: \(guidance)")
+        }
+    }
+
     func test_hostileName_isSpokenLiterallyByItsVoice() throws {
         let pack = try PhrasePackSamples.pack("en-US")
         let wording = Self.wording(pack)

@@ -11,7 +11,7 @@ final class NamePronunciationTests: XCTestCase {
     private static let voices = NameVoices(languages: [
         ("de", "de", 5), ("fr-fr", "fr", 5), ("fr", "fr", 5), ("fr-ch", "fr-ch", 5), ("fr", "fr-ch", 6), ("es", "es", 5),
         ("en-us", "en-us", 2), ("en", "en-us", 3), ("en-gb", "en", 2), ("en", "en", 2), ("pt-br", "pt-br", 5),
-        ("pt", "pt", 5), ("zh", "cmn", 5), ("bad voice", "../evil\"", 1),
+        ("pt", "pt", 5), ("zh", "cmn", 5), ("ru", "ru", 5), ("el", "el", 5), ("bad voice", "../evil\"", 1),
     ])
 
     private static func wording(_ tag: String = "en-US", mode: NamePronunciation.Mode = .native,
@@ -97,6 +97,37 @@ final class NamePronunciationTests: XCTestCase {
         XCTAssertEqual(noVoices.text(for: request, units: .metric), expected)
         XCTAssertFalse(noVoices.switchesNameVoices)
         XCTAssertFalse(CueWording.plainEnglish.switchesNameVoices, "the built-in English has no separate names")
+    }
+
+    func test_aNameInAScriptThePackCannotRead_isSaidByItsOwnVoice_orLeftOutAsBefore() throws {
+        let english = try Self.wording()
+        // A Russian street in an English cue: the Russian voice says it.
+        let russian = english.text(for: Self.turn(onto: "Тверская улица", language: "ru"), units: .metric)
+        XCTAssertEqual(russian, "<speak><voice name=\"en-us\">Turn left now onto </voice><voice name=\"ru\">Тверская улица</voice></speak>")
+        XCTAssertEqual(CueWording.words(of: russian), "Turn left now onto Тверская улица")
+        // Greek destinations too, the road's Latin ref staying with the guidance voice.
+        let greek = english.text(for: Self.turn(onto: nil, ref: "A 1", destinations: "Αθήνα, Λαμία", language: "el"), units: .metric)
+        XCTAssertEqual(CueWording.words(of: greek), "Turn left now onto A 1 toward Αθήνα and Λαμία")
+        XCTAssertEqual(greek.components(separatedBy: "<voice name=\"el\">").count - 1, 2, greek)
+
+        // Left out, as a pack's voice would only spell it, wherever no own voice says it: an unknown language, one
+        // without a voice, names kept in the guidance voice, no voices at all; a Latin name of the same cue stays.
+        let plain = CueWording(pack: try PhrasePackSamples.pack("en-US"))
+        let cases: [(CueWording, String?, String)] = [
+            (english, nil, "an unknown language"),
+            (english, "uk", "a language without a voice"),
+            (english, "en", "the guidance language claimed for a Cyrillic name"),
+            (try Self.wording(mode: .guidance), "ru", "names read by the guidance voice"),
+            (CueWording(pack: try PhrasePackSamples.pack("en-US"), names: NamePronunciation(voices: .none)), "ru", "no voices"),
+        ]
+        for (wording, language, why) in cases {
+            let text = wording.text(for: Self.turn(onto: "Тверская улица", language: language), units: .metric)
+            XCTAssertEqual(text, "Turn left now", why)
+            XCTAssertEqual(text, plain.text(for: Self.turn(onto: "Тверская улица", language: language), units: .metric), why)
+        }
+        // A name mixing the pack's script and another is the name's voice's to say, whole.
+        let mixed = english.text(for: Self.turn(onto: "улица Lenina", language: "ru"), units: .metric)
+        XCTAssertTrue(mixed.contains("<voice name=\"ru\">улица Lenina</voice>"), mixed)
     }
 
     func test_aPackMayKeepNamesInItsOwnVoice() throws {

@@ -47,8 +47,10 @@ public struct CueWording: Sendable {
     public func text(for request: CuePhraseRequest, units: UnitSystem) -> String {
         let spoken: SpokenText
         if let pack {
-            spoken = pack.render(request, units: units, abbreviations: abbreviations, nameAbbreviations: nameAbbreviations)
-            if let voices = nameVoices(pack),
+            let voices = nameVoices(pack)
+            spoken = pack.render(request, units: units, abbreviations: abbreviations, nameAbbreviations: nameAbbreviations,
+                                 spokenInOwnVoice: voices.map { voices in { voices.voiceForName($0, $1) != nil } })
+            if let voices,
                let switched = spoken.ssml(voiceLanguage: language, phonemeInput: markup == .ssmlWithPhonemes, voices: voices) {
                 return switched
             }

@@ -17,7 +17,8 @@ public struct PhrasePack: Sendable {
     public let pluralRule: PluralRule
     /// The decimal separator spoken in distances: `.`, `,` or a word (`점` in ko, `點` in yue).
     public let decimal: String
-    /// The scripts (ISO 15924) the voice reads; route names with letters of another script are left out.
+    /// The scripts (ISO 15924) the voice reads; route names with letters of another script are left out, unless
+    /// their own language's voice says them (`render(…spokenInOwnVoice:)`).
     public let scripts: [String]
     /// `guidance` when the pack's language always reads route names of other languages with its own voice (pack
     /// key `names`); `native` (the default) lets `names.pronounce` decide.
@@ -45,10 +46,13 @@ public struct PhrasePack: Sendable {
 
     /// The words of `request` with distances in `units`; road names, refs, rotary names and destinations are
     /// expanded for speech with `abbreviations` when given (the table of the pack's language), names of another
-    /// language with that language's table from `nameAbbreviations` (keyed by primary language subtag).
+    /// language with that language's table from `nameAbbreviations` (keyed by primary language subtag). A name in
+    /// a script the pack's voice cannot read is left out unless `spokenInOwnVoice` says its own voice will say it.
     public func render(_ request: CuePhraseRequest, units: UnitSystem, abbreviations: Abbreviations.LanguageTable? = nil,
-                       nameAbbreviations: NameAbbreviations? = nil) -> SpokenText {
-        rendering(request, units: units, abbreviations: abbreviations, nameAbbreviations: nameAbbreviations).text
+                       nameAbbreviations: NameAbbreviations? = nil,
+                       spokenInOwnVoice: ((_ text: String, _ language: String) -> Bool)? = nil) -> SpokenText {
+        rendering(request, units: units, abbreviations: abbreviations, nameAbbreviations: nameAbbreviations,
+                  spokenInOwnVoice: spokenInOwnVoice).text
     }
 
     /// `render` as plain text (the plain-text rendering of the `SpokenText`, no phoneme input).
@@ -59,9 +63,10 @@ public struct PhrasePack: Sendable {
 
     /// `render` with the values a template needed but did not get (a fault of the pack; empty for a good pack).
     public func rendering(_ request: CuePhraseRequest, units: UnitSystem, abbreviations: Abbreviations.LanguageTable? = nil,
-                          nameAbbreviations: NameAbbreviations? = nil) -> PhraseRendering {
+                          nameAbbreviations: NameAbbreviations? = nil,
+                          spokenInOwnVoice: ((_ text: String, _ language: String) -> Bool)? = nil) -> PhraseRendering {
         PhrasePackRenderer(pack: self, units: units, short: request.short, abbreviations: abbreviations,
-                           nameAbbreviations: nameAbbreviations).render(request)
+                           nameAbbreviations: nameAbbreviations, spokenInOwnVoice: spokenInOwnVoice).render(request)
     }
 }
 

@@ -6,6 +6,9 @@ struct PhrasePackRenderer {
     let short: Bool
     let abbreviations: Abbreviations.LanguageTable?
     var nameAbbreviations: NameAbbreviations? = nil
+    /// Whether a name (text, language) will be spoken by its own language's voice (`CueWording` switching voices):
+    /// such a name is said even in a script the pack's voice cannot read.
+    var spokenInOwnVoice: ((_ text: String, _ language: String) -> Bool)? = nil
 
     func render(_ request: CuePhraseRequest) -> PhraseRendering {
         var missing: [String] = []
@@ -143,9 +146,12 @@ struct PhrasePackRenderer {
         return data(PhraseText.clean(Abbreviations.expandForSpeech(text, language: table, region: region)), language: language)
     }
 
-    /// Route text as route data of `language`; nil (missing) when the voice cannot say it in its own language.
+    /// Route text as route data of `language`; nil (missing) when neither the pack's voice can say it in its own
+    /// script nor the name's own language's voice will (a Cyrillic `ru` name in an English cue, with a Russian voice).
     private func data(_ text: String?, language: String? = nil) -> SpokenText? {
-        guard let text, VoiceScript.canSay(text, scripts: pack.scripts) else { return nil }
+        guard let text else { return nil }
+        guard VoiceScript.canSay(text, scripts: pack.scripts)
+                || language.map({ spokenInOwnVoice?(text, $0) ?? false }) ?? false else { return nil }
         return .routeData(text, language: language)
     }
 
