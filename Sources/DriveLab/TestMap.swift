@@ -317,7 +317,7 @@ public enum TestMap {
             tags.map { "    <tag k=\"\(escaped($0.0))\" v=\"\(escaped($0.1))\"/>\n" }.joined()
         }
 
-        static func escaped(_ text: String) -> String { XMLText.escaped(text) }
+        static func escaped(_ text: String) -> String { XMLEscape.escaped(text) }
     }
 }
 

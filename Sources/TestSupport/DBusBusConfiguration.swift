@@ -1,4 +1,5 @@
 import Foundation
+import RouteCueCore
 
 /// The configuration file a test's private `dbus-daemon` reads (`--config-file`): its bus type, one listen
 /// address, EXTERNAL authentication, and the policy of its kind. Written as text; dbus-daemon checks it.
@@ -89,5 +90,5 @@ public struct DBusBusConfiguration: Sendable, Equatable {
         """
 
     /// `text` safe inside an XML element.
-    private static func escaped(_ text: String) -> String { XMLText.escaped(text) }
+    private static func escaped(_ text: String) -> String { XMLEscape.escaped(text) }
 }

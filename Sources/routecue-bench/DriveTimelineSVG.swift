@@ -1,4 +1,5 @@
 import Foundation
+import RouteCueCore
 
 // timeline.svg: the picture of one bench drive (`DriveTimeline`), hand-written SVG text that a browser opens as is
 // (a <style> block, no scripts; tooltips are <title> children, which browsers show on hover).
@@ -847,26 +848,7 @@ private struct TimelineDrawing {
     // MARK: text
 
     /// XML-escaped text, without the characters XML 1.0 does not allow at all.
-    static func escape(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            case "\n", "\t": result.unicodeScalars.append(scalar)
-            case "\r": result += "&#13;"
-            default:
-                let v = scalar.value
-                if v < 0x20 || v == 0xFFFE || v == 0xFFFF || (0x7F...0x84).contains(v) || (0x86...0x9F).contains(v) { continue }
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
+    static func escape(_ text: String) -> String { XMLEscape.escaped(text) }
 
     static func truncate(_ text: String, to characters: Int) -> String {
         let single = text.replacingOccurrences(of: "\n", with: " ")

@@ -77,7 +77,7 @@ struct SpokenTextRenderer {
     private func appendText(_ text: String, to output: inout String.UnicodeScalarView) {
         for scalar in text.unicodeScalars {
             let safe = Self.isSpeakable(scalar) ? scalar : " "
-            if format == .ssml, let entity = Self.xmlEntity(safe) {
+            if format == .ssml, let entity = XMLEscape.entity(for: safe) {
                 output.append(contentsOf: entity.unicodeScalars)
             } else {
                 output.append(safe)
@@ -120,18 +120,6 @@ struct SpokenTextRenderer {
         switch scalar.properties.generalCategory {
         case .control, .lineSeparator, .paragraphSeparator: return false
         default: return scalar.value != 0xFFFE && scalar.value != 0xFFFF
-        }
-    }
-
-    /// The entity for one of XML's five special characters, else nil.
-    static func xmlEntity(_ scalar: Unicode.Scalar) -> String? {
-        switch scalar {
-        case "&": "&amp;"
-        case "<": "&lt;"
-        case ">": "&gt;"
-        case "\"": "&quot;"
-        case "'": "&apos;"
-        default: nil
         }
     }
 }
