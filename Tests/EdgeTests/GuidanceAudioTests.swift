@@ -21,12 +21,6 @@ final class GuidanceAudioTests: XCTestCase {
         var durations: [Int: Double] = [:]
     }
 
-    private static func exampleRoute() throws -> Route {
-        let root = SharedData.repositoryRoot
-        return try RouteReader.read(Array(try Data(contentsOf: root.appendingPathComponent("examples/grid-trip.osrm.json"))),
-                                    name: "grid-trip.osrm.json")
-    }
-
     /// Drives at 20 m/s from 240 m before `turn` to 20 m after it, a fix every 0.5 s stamped on arrival; `step` runs
     /// after each half second.
     @RouteCueLoop
@@ -47,7 +41,7 @@ final class GuidanceAudioTests: XCTestCase {
     }
 
     func test_approachingATurn_everySpokenCueWasRenderedAhead_andStartsFromTheCache() throws {
-        let route = try Self.exampleRoute()
+        let route = try BundledExample.route()
         let turn = try XCTUnwrap(route.maneuvers.first { $0.type == .turn && $0.distanceAlong > 500 })
         let timing = AudioRouteTiming(outputLatency: 0.02)
         let settings = AudioOutputService.Settings(device: PCMRequest(device: "virtual"), voice: VoiceSettings(voice: "en-us"),
@@ -90,7 +84,7 @@ final class GuidanceAudioTests: XCTestCase {
     }
 
     func test_aCueCutOffByItsDeviceGoing_isSaidAgainFromItsStart_onVirtualTime() throws {
-        let route = try Self.exampleRoute()
+        let route = try BundledExample.route()
         let turn = try XCTUnwrap(route.maneuvers.first { $0.type == .turn && $0.distanceAlong > 500 })
         let timing = AudioRouteTiming(outputLatency: 0.02)
         let settings = AudioOutputService.Settings(device: PCMRequest(device: "virtual"), voice: VoiceSettings(voice: "en-us"),
@@ -129,7 +123,7 @@ final class GuidanceAudioTests: XCTestCase {
     }
 
     func test_aCueStoppedByANewRoute_endsAtItsNextWordBoundary_onVirtualTime() throws {
-        let route = try Self.exampleRoute()
+        let route = try BundledExample.route()
         let settings = AudioOutputService.Settings(device: PCMRequest(device: "virtual"), voice: VoiceSettings(voice: "en-us"),
                                                    routeTiming: AudioRouteTiming(outputLatency: 0), idleHold: 0.5)
         let text = "Continue on the ring road for a long while, past the market square and the old town hall."

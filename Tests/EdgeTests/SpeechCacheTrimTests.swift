@@ -32,12 +32,6 @@ final class SpeechCacheTrimTests: XCTestCase {
         var repeating = false
     }
 
-    private static func exampleRoute() throws -> Route {
-        let root = SharedData.repositoryRoot
-        return try RouteReader.read(Array(try Data(contentsOf: root.appendingPathComponent("examples/grid-trip.osrm.json"))),
-                                    name: "grid-trip.osrm.json")
-    }
-
     /// The example route driven at 15 m/s with a fix every second, the driver asking to hear the instruction again
     /// every 30 s; the service trims its cache every `trimSeconds`.
     private static func drive(_ route: Route, trimSeconds: Double) throws -> Drive {
@@ -89,7 +83,7 @@ final class SpeechCacheTrimTests: XCTestCase {
     }
 
     func test_aLongDrive_leavesNoOneOffSpeechBehind_andEveryPlannedCueStillStartsFromTheCache() throws {
-        let route = try Self.exampleRoute()
+        let route = try BundledExample.route()
         let kept = try Self.drive(route, trimSeconds: .infinity)
         let trimmed = try Self.drive(route, trimSeconds: 60)
         print("speech cache over the example drive (\(Int(trimmed.endSeconds)) s, \(trimmed.repeated.count) instructions repeated): "

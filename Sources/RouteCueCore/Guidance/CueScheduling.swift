@@ -22,7 +22,7 @@ extension GuidanceEngine {
                 if durations.needsRendering(text) { actions.append(.render(text)) }
             }
         }
-        if texts != upcomingTexts { upcomingTexts = texts }
+        upcomingTexts = texts
         var timed = candidates.map { Timed(candidate: $0, heard: plannedHearing($0, e: e, now: now)) }
         giveWay(&timed)
         if !(playingUntil.map { $0 > now } ?? false) {
