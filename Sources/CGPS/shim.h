@@ -1,10 +1,13 @@
-// CGPS: libgps (gpsd 3.22, Debian 12 libgps-dev) for Swift.
+// CGPS: libgps for Swift: gpsd 3.22 (Debian 12, API 11) through gpsd 3.25 (Debian 13, API 14).
 #ifndef ROUTECUE_CGPS_SHIM_H
 #define ROUTECUE_CGPS_SHIM_H
 #include <gps.h>
 
-// The wrapper is written against API 11 (gpsd 3.21/3.22): gps_read(data, message, len), gps_data_t layout.
-_Static_assert(GPSD_API_MAJOR_VERSION == 11, "RouteCue's GPSD wrapper expects gpsd API major version 11");
+// The wrapper uses gps_open/gps_stream/gps_read(data, message, len)/gps_close and the fields of gps_data_t it reads
+// (set, fix, dev, devices, version): the same from API 11 (gpsd 3.21/3.22) through API 14 (gpsd 3.25), and
+// tested against both ends. Outside that range the build stops here rather than misreading the struct.
+_Static_assert(GPSD_API_MAJOR_VERSION >= 11 && GPSD_API_MAJOR_VERSION <= 14,
+               "RouteCue's GPSD wrapper supports libgps API 11 (gpsd 3.21/3.22) through API 14 (gpsd 3.25)");
 
 // Macros Swift cannot import as typed constants.
 static const unsigned int routecue_WATCH_ENABLE = WATCH_ENABLE;

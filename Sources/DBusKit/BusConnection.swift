@@ -107,9 +107,11 @@ public final class BusConnection {
         return .success(HandedConnection(raw: raw))
     }
 
-    isolated deinit {
-        close()
-    }
+    #if compiler(>=6.2)
+    isolated deinit { close() }
+    #else
+    deinit { RouteCueLoop.assumeIsolated { close() } }  // Swift 6.0: no isolated deinit; released on the loop
+    #endif
 
     /// True until the connection is closed or the bus went away.
     public var isConnected: Bool {

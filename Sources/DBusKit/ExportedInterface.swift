@@ -140,7 +140,14 @@ public final class MethodInvocation {
         try? connection.send(DBusMessage.errorReply(to: message, error))
     }
 
-    isolated deinit {
+    #if compiler(>=6.2)
+    isolated deinit { failUnanswered() }
+    #else
+    deinit { RouteCueLoop.assumeIsolated { failUnanswered() } }  // Swift 6.0: no isolated deinit; released on the loop
+    #endif
+
+    /// A call dropped without an answer is answered with an error, so the caller is not left waiting for its timeout.
+    private func failUnanswered() {
         if !isAnswered { fail(BusError(.failed, "\(message.member ?? "the method") was not answered")) }
     }
 }

@@ -72,7 +72,11 @@ public final class ObjectManagerClient {
         ownerWatch = nil
     }
 
+    #if compiler(>=6.2)
     isolated deinit { stop() }
+    #else
+    deinit { RouteCueLoop.assumeIsolated { stop() } }  // Swift 6.0: no isolated deinit; released on the loop
+    #endif
 
     private func list() {
         generation += 1

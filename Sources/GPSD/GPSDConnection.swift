@@ -89,9 +89,11 @@ public final class GPSDConnection {
         data = nil
     }
 
-    isolated deinit {
-        close()
-    }
+    #if compiler(>=6.2)
+    isolated deinit { close() }
+    #else
+    deinit { RouteCueLoop.assumeIsolated { close() } }  // Swift 6.0: no isolated deinit; released on the loop
+    #endif
 
     /// Reads every complete report the socket holds (each `gps_read` unpacks one line). libgps takes any line that
     /// does not start with `{` as an empty packet and a truncated or malformed JSON object as a partial report, so

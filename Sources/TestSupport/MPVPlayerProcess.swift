@@ -72,10 +72,13 @@ public final class MPVPlayerProcess: @unchecked Sendable {
         let output = audioDevice.map { ["--ao=alsa", "--audio-device=alsa/\($0)"] } ?? ["--ao=null"]
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.mpvPath)
-        process.arguments = ["--no-config", "--script=\(Self.scriptPath)", "--no-video"] + output
-            + ["--loop", "--idle=no", "--volume=\(volume)", "--no-terminal", "--msg-level=all=info",
-               "--log-file=\(logFile.path)", "--input-ipc-server=\(ipcSocket.path)"]
-            + extraArguments + ["--", file.path]
+        var arguments: [String] = ["--no-config", "--script=\(Self.scriptPath)", "--no-video"]
+        arguments += output
+        arguments += ["--loop", "--idle=no", "--volume=\(volume)", "--no-terminal", "--msg-level=all=info",
+                      "--log-file=\(logFile.path)", "--input-ipc-server=\(ipcSocket.path)"]
+        arguments += extraArguments
+        arguments += ["--", file.path]
+        process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env["DBUS_SESSION_BUS_ADDRESS"] = bus.address
         env.merge(environment) { $1 }

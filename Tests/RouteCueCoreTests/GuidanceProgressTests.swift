@@ -284,7 +284,7 @@ final class GuidanceProgressTests: XCTestCase {
         for fix in F.arriving(drive.fixes) {
             s.send(.fix(fix), at: fix.received)
             let e = s.engine.progress.estimate(at: s.now)
-            for value in [e.distanceAlong, e.speed, e.distanceToNextManeuver ?? 0, e.timeToNextManeuver ?? 0,
+            for value: Double in [e.distanceAlong, e.speed, e.distanceToNextManeuver ?? 0, e.timeToNextManeuver ?? 0,
                           e.remainingLegTime ?? 0, e.remainingRouteTime ?? 0, e.remainingLegDistance] {
                 XCTAssertTrue(value.isFinite, "non-finite progress value at \(s.now.seconds) s")
             }

@@ -61,7 +61,13 @@ public final class GuidanceAudio {
     }
 
     /// A guidance let go (the UI's Stop) leaves the service's listeners as they were.
-    isolated deinit {
+    #if compiler(>=6.2)
+    isolated deinit { letGo() }
+    #else
+    deinit { RouteCueLoop.assumeIsolated { letGo() } }  // Swift 6.0: no isolated deinit; released on the loop
+    #endif
+
+    private func letGo() {
         if let serviceListener { service.removeListener(serviceListener) }
         service.keepRendered([]) { _ in .plain }
     }

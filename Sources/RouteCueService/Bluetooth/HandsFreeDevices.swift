@@ -123,7 +123,11 @@ public final class HandsFreeDevices {
         ownerWatches = []
     }
 
+    #if compiler(>=6.2)
     isolated deinit { stop() }
+    #else
+    deinit { RouteCueLoop.assumeIsolated { stop() } }  // Swift 6.0: no isolated deinit; released on the loop
+    #endif
 
     /// Keeps the connection order: a device seen connecting is the latest; one listed already connected counts as
     /// connecting when listed (BlueZ's listing order: the later listed is more recent).

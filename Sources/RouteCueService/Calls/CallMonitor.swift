@@ -126,7 +126,11 @@ public final class CallMonitor {
         disconnectHandler = nil
     }
 
+    #if compiler(>=6.2)
     isolated deinit { stop() }
+    #else
+    deinit { RouteCueLoop.assumeIsolated { stop() } }  // Swift 6.0: no isolated deinit; released on the loop
+    #endif
 
     // MARK: - State
 

@@ -67,7 +67,11 @@ public final class MPRISPlayer {
         ownerName = try BusName(owner)
     }
 
+    #if compiler(>=6.2)
     isolated deinit { detach() }
+    #else
+    deinit { RouteCueLoop.assumeIsolated { detach() } }  // Swift 6.0: no isolated deinit; released on the loop
+    #endif
 
     /// Subscribes to the owner's PropertiesChanged, then reads Identity and the player's properties; `ready` runs
     /// once with nil when the player interface was read, or the error that prevented it.
@@ -161,7 +165,7 @@ public final class MPRISPlayer {
     }
 
     /// An answer that says the player will not take a Volume (rather than that it, or the bus, did not answer).
-    private static func isRefusal(_ error: BusError) -> Bool {
+    private nonisolated static func isRefusal(_ error: BusError) -> Bool {
         let notARefusal: [BusError.Standard] = [.noReply, .timeout, .disconnected, .noMemory, .serviceUnknown,
                                                 .nameHasNoOwner, .limitsExceeded]
         return !notARefusal.contains { error.is($0) }
@@ -230,7 +234,7 @@ public final class MPRISPlayer {
     private static let statuses: Set<String> = ["Playing", "Paused", "Stopped"]
 
     /// A Volume as MPRIS types it: a `d`, finite and not negative.
-    private static func volumeValue(_ value: DBusValue) -> Double? {
+    private nonisolated static func volumeValue(_ value: DBusValue) -> Double? {
         guard case .double(let volume) = value.unwrapped, volume.isFinite, volume >= 0 else { return nil }
         return volume
     }

@@ -46,7 +46,11 @@ public final class MediaPlayerDirectory {
         self.onEvent = onEvent
     }
 
+    #if compiler(>=6.2)
     isolated deinit { stop() }
+    #else
+    deinit { RouteCueLoop.assumeIsolated { stop() } }  // Swift 6.0: no isolated deinit; released on the loop
+    #endif
 
     /// Follows NameOwnerChanged, then lists the names on the bus (the bus answers in order, so no change between
     /// the two is missed).

@@ -136,7 +136,8 @@ enum RouteCueJSONWriter {
     }
 
     private static func lonLat(_ c: Coordinate) -> JSONValue { .array([.number(c.longitude), .number(c.latitude)]) }
-    private static func int(_ i: Int) -> JSONValue { .number(Double(i)) }
+    /// An integer member, or no member for `nil` (one function: an `Int` / `Int?` overload pair is ambiguous for an
+    /// `Int` argument in Swift 6.0).
     private static func int(_ i: Int?) -> JSONValue? { i.map { .number(Double($0)) } }
     private static func number(_ d: Double?) -> JSONValue? { d.map { .number($0) } }
     private static func string(_ s: String?) -> JSONValue? { s.map { .string($0) } }
