@@ -138,17 +138,14 @@ final class OSRMImportBadInputTests: XCTestCase {
         assertFails(huge, at: "routes[0].legs[0].steps[0].maneuver.bearing_after", saying: "bearing 1e+300 out of range")
     }
 
-    /// Thousands of waypoints, none on a step-less route's line: a clear error within a second or so, not
-    /// hours of comparing every waypoint with every point.
+    /// Thousands of waypoints, none on a step-less route's line: a clear error, not hours of comparing every waypoint
+    /// with every point. The splitter counts its comparisons and stops at a fixed budget (1e8), so the error itself
+    /// shows the work was bounded; no wall-clock limit, which would hold on one machine and not under emulation.
     func test_manyWaypointsOffAStepLessLine_failClearlyAndFast() {
         let points = (0..<200_000).map { Coordinate(latitude: 10 + Double($0) * 1e-5, longitude: 10) }
         let legs = Array(repeating: #"{"steps": []}"#, count: 600).joined(separator: ",")
         let waypoints = Array(repeating: #"{"location": [10.0, 9.9]}"#, count: 601).joined(separator: ",")
         let json = #"{"code": "Ok", "waypoints": [\#(waypoints)], "routes": [{"geometry": \#(F.polyline(points)), "legs": [\#(legs)]}]}"#
-        let clock = ContinuousClock()
-        let elapsed = clock.measure {
-            assertFails(json, at: "routes[0].geometry", saying: "cannot split the geometry (200000 points) at 599 waypoints")
-        }
-        XCTAssertLessThan(elapsed, .seconds(20))
+        assertFails(json, at: "routes[0].geometry", saying: "cannot split the geometry (200000 points) at 599 waypoints: waypoint 501")
     }
 }

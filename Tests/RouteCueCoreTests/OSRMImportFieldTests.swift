@@ -168,12 +168,14 @@ final class OSRMImportFieldTests: XCTestCase {
     func test_portugalToKorea_mapsRotariesAndImportsFast() throws {
         try SharedData.require()
         let bytes = try SharedData.bytes("routes/osrm/osrm-backend/portugal_to_korea.json")
-        let clock = ContinuousClock()
         var route: Route?
-        let elapsed = try clock.measure { route = try RouteReader.read(bytes, name: "portugal_to_korea.json") }
+        let importSeconds = try GrowthRatio.seconds(runs: 2) { route = try RouteReader.read(bytes, name: "portugal_to_korea.json") }
+        let parseSeconds = try GrowthRatio.seconds(runs: 2) { _ = try JSONParser.parse(bytes) }
         let r = try XCTUnwrap(route)
-        print("portugal_to_korea: \(bytes.count) bytes, \(r.geometry.count) points, \(r.maneuvers.count) maneuvers imported in \(elapsed)")
-        XCTAssertLessThan(elapsed, .seconds(5), "debug build; a release build is several times faster")
+        print("portugal_to_korea: \(bytes.count) bytes, \(r.geometry.count) points, \(r.maneuvers.count) maneuvers imported in "
+              + String(format: "%.3f s, %.1f× the plain JSON parse", importSeconds, importSeconds / parseSeconds))
+        // Measured against the JSON parse of the same bytes in the same run, so it holds on any machine (release: 2×).
+        XCTAssertLessThan(importSeconds / parseSeconds, 10, "the import costs far more than reading its JSON")
         let m = r.maneuvers
         XCTAssertEqual(m.count, 422)
         XCTAssertEqual(m[305].type, .rotary)
