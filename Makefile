@@ -20,7 +20,7 @@ DEB_TEST_PACKAGES = $(DEB_PACKAGES) jackd2 gpsd espeak-ng dbus-daemon dbus-bin s
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build release release-static cross test bench bench-audio bench-daemon bench-car-audio bench-board bench-drive bench-routing bench-names bench-soak demo deps deps-test install install-files uninstall clean
+.PHONY: all build release release-static cross cross-deps cross-check run-aarch64 test-aarch64 bench-cross test bench bench-audio bench-daemon bench-car-audio bench-board bench-drive bench-routing bench-names bench-soak demo deps deps-test install install-files uninstall clean
 
 all: build
 
@@ -194,19 +194,45 @@ release-static:
 	strip -o $(BIN_STRIPPED) $(BIN_STATIC)
 	@echo "release-static: $(BIN_STRIPPED), $$(stat -c %s $(BIN_STRIPPED)) bytes stripped"
 
-# Cross-building for an aarch64 head unit with a Swift SDK (README: "Cross-building for an ARM head unit"): the SDK's
-# sysroot must hold the -dev packages of DEB_PACKAGES for arm64.
-SWIFT_SDK ?=
-cross:
-	@if [ -z "$(SWIFT_SDK)" ]; then echo "make cross: name the Swift SDK, e.g. make cross SWIFT_SDK=aarch64-unknown-linux-gnu (installed ones: swift sdk list)" >&2; exit 2; fi
-	@if ! $(SWIFT) sdk list 2>/dev/null | grep -qxF "$(SWIFT_SDK)"; then \
-	  echo "make cross: no Swift SDK \"$(SWIFT_SDK)\" is installed. Installed: $$($(SWIFT) sdk list 2>&1 | tr '\n' ' ')" >&2; \
-	  echo "  Install one with 'swift sdk install BUNDLE' (README: Cross-building for an ARM head unit)." >&2; exit 1; fi
-	$(SWIFT) build -c release --product routecue --static-swift-stdlib --swift-sdk $(SWIFT_SDK) --build-path .build/cross-$(SWIFT_SDK)
-	@bin=$$(ls .build/cross-$(SWIFT_SDK)/*/release/routecue | head -1); \
-	  strip_tool=$$(command -v aarch64-linux-gnu-strip || command -v llvm-strip || echo); \
-	  if [ -n "$$strip_tool" ]; then $$strip_tool -o $$bin.stripped $$bin && echo "make cross: $$bin.stripped, $$(stat -c %s $$bin.stripped) bytes"; \
-	  else echo "make cross: $$bin (no aarch64 strip found: install binutils-aarch64-linux-gnu)"; fi
+# The ARM head unit (README: "Building for an ARM head unit"; tools/cross/): a Debian 13 build root with Debian's Swift
+# 6.0 and the arm64 -dev packages, made once by debootstrap in a cache outside the repository
+# (${XDG_CACHE_HOME:-~/.cache}/routecue/cross; ROUTECUE_CROSS_CACHE moves it) and reused; qemu runs the aarch64 build
+# here. ARCH names the head unit's architecture for make install (empty: this machine's; make cross and its kin:
+# aarch64, the only one Debian 13 packages Swift for besides amd64).
+ARCH       ?=
+CROSS_ARCH  = $(or $(ARCH),aarch64)
+CROSS_BIN   = .build/$(CROSS_ARCH)/routecue
+CROSS_ENV   = ARCH=$(CROSS_ARCH) SWIFT="$(SWIFT)" SHARED="$(SHARED)"
+# What the host needs: debootstrap makes the root, qemu runs the aarch64 build.
+DEB_CROSS_PACKAGES = debootstrap qemu-user-static
+
+cross-deps:
+	$(call install-missing,$(DEB_CROSS_PACKAGES))
+
+# routecue for the head unit: release, the Swift runtime linked statically, stripped (goal <= 15 MB): $(CROSS_BIN).
+cross: cross-deps
+	@$(CROSS_ENV) sh tools/cross/build.sh routecue >/dev/null
+
+# Runs the aarch64 routecue under qemu with the build root's libraries, e.g.
+# make run-aarch64 ARGS='simulate --route examples/grid-trip.osrm.json --fixes examples/grid-trip-drive.nmea --cues /tmp/c.jsonl'
+ARGS ?= --version
+run-aarch64: cross
+	@$(CROSS_ENV) sh tools/cross/qemu.sh $(CROSS_BIN) $(ARGS)
+
+# CI's short form: the cross build and the simulate comparison of the bundled example (aarch64 under qemu against the
+# x86_64 binary of the same toolchain: cue log identical, WAV byte-identical).
+cross-check: cross-deps
+	@$(CROSS_ENV) sh tools/cross/test.sh short
+
+# The aarch64 build under qemu: the simulate comparison on the example and on the timing set's drives, the aarch64 test
+# bundle (core, speech, audio, gpsd client, D-Bus), and the daemon tests against the aarch64 routecue run.
+test-aarch64: deps-test cross-deps
+	@$(CROSS_ENV) TIMING_ROUTES="$(TIMING_ROUTES)" TIMING_TRACES="$(TIMING_TRACES)" sh tools/cross/test.sh full
+
+# The cross build's figures (one run): the build root from nothing, cold and warm cross builds, the binary's size next to
+# x86_64, simulate under qemu next to native, and memory guiding the 4,532 km route under qemu next to x86_64.
+bench-cross: deps-test cross-deps
+	@$(CROSS_ENV) LOAD_ROUTE="$(DAEMON_LOAD_ROUTE)" LOAD_TRACE="$(word 1,$(TIMING_TRACES))" sh tools/cross/bench.sh
 
 # Installation on a head-unit image (board/README.md explains each file and the boot sequence): the stripped static
 # binary, the phrase packs, the D-Bus contract and system-bus policy, the systemd user unit (enabled for
@@ -219,8 +245,9 @@ UI_GROUP      ?= routecue-ui
 INSTALL_ENV = DESTDIR="$(DESTDIR)" PREFIX="$(PREFIX)" HEADUNIT_USER="$(HEADUNIT_USER)" UI_GROUP="$(UI_GROUP)" \
               $(if $(SYSCONFDIR),SYSCONFDIR="$(SYSCONFDIR)")
 BIN ?= $(BIN_STRIPPED)
-install: release-static
-	$(INSTALL_ENV) sh tools/install-tree.sh install $(BIN_STRIPPED)
+# With ARCH (make install ARCH=aarch64 DESTDIR=…) the tree holds make cross's binary instead of this machine's.
+install: $(if $(ARCH),cross,release-static)
+	$(INSTALL_ENV) sh tools/install-tree.sh install $(if $(ARCH),$(CROSS_BIN),$(BIN_STRIPPED))
 
 install-files:
 	$(INSTALL_ENV) sh tools/install-tree.sh install $(BIN)

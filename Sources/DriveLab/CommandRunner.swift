@@ -10,9 +10,13 @@ public struct CommandRunner {
         public var stderr: String
     }
 
-    /// The `routecue` binary next to the test bundle (same build directory, also under `--scratch-path`), else the
-    /// repository's `.build/debug/routecue`.
+    /// The `routecue` binary: `$ROUTECUE_BINARY` when set (`make test-aarch64` names the aarch64 build there, run
+    /// under qemu), else the one next to the test bundle (same build directory, also under `--scratch-path`), else
+    /// the repository's `.build/debug/routecue`.
     public static var routecueBinary: URL {
+        if let given = ProcessInfo.processInfo.environment["ROUTECUE_BINARY"], !given.isEmpty {
+            return URL(fileURLWithPath: given)
+        }
         let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("routecue")
         if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
         return RepositoryPaths.root.appendingPathComponent(".build/debug/routecue")

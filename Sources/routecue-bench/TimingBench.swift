@@ -17,36 +17,25 @@ func timingBench(_ args: [String]) {
         if args[i] == "--trace", i + 1 < args.count { tracePaths.append(args[i + 1]); i += 2 } else { routePaths.append(args[i]); i += 1 }
     }
     guard !tracePaths.isEmpty, !routePaths.isEmpty else { fail("timing needs --trace FILE and at least one ROUTE", status: 2) }
-    func bytes(_ path: String) -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: path) else { fail("\(path): cannot read") }
-        return [UInt8](data)
-    }
     var engineErrors: [Double] = [], baselineErrors: [Double] = []
     var engineLate = 0, baselineLate = 0, drives = 0
     do {
-        let traces = try tracePaths.map { try SpeedTrace.read(bytes($0), name: $0) }
         let simulator = try DriveSimulator(voice: "en-us")
-        for path in routePaths {
-            let route = try RouteReader.read(bytes(path), name: path)
-            for trace in traces {
-                drives += 1
-                var options = DriveOptions()
-                options.seed = UInt64(drives)
-                options.outage = DriveOutage(start: .distanceAlong(route.length * 0.4))
-                let drive = try DriveGenerator.drive(route, trace: trace, options: options)
-                for baseline in [false, true] {
-                    var simulation = SimulationOptions()
-                    simulation.seed = UInt64(100 + drives)
-                    simulation.fixTriggeredOnly = baseline
-                    var engine = GuidanceEngine(route: route)
-                    let result = try simulator.run(engine: &engine, fixes: drive.fixes, options: simulation)
-                    let evaluation = CueTimingEvaluation(result: result, route: route, drive: drive)
-                    let lateCues = evaluation.heardAfterManeuver + evaluation.actionsEndingLate
-                    let late = lateCues.count
-                    for cue in lateCues { print("  \(baseline ? "fix-triggered" : "this engine") late: \((path as NSString).lastPathComponent) × \(trace.name.split(separator: "/").last ?? ""): \(cue)") }
-                    if baseline { baselineErrors += evaluation.distanceErrors; baselineLate += late }
-                    else { engineErrors += evaluation.distanceErrors; engineLate += late }
-                }
+        for timingDrive in try timingDrives(routePaths: routePaths, tracePaths: tracePaths) {
+            let (path, route, trace, drive) = (timingDrive.routePath, timingDrive.route, timingDrive.trace, timingDrive.drive)
+            drives = timingDrive.number
+            for baseline in [false, true] {
+                var simulation = SimulationOptions()
+                simulation.seed = UInt64(100 + drives)
+                simulation.fixTriggeredOnly = baseline
+                var engine = GuidanceEngine(route: route)
+                let result = try simulator.run(engine: &engine, fixes: drive.fixes, options: simulation)
+                let evaluation = CueTimingEvaluation(result: result, route: route, drive: drive)
+                let lateCues = evaluation.heardAfterManeuver + evaluation.actionsEndingLate
+                let late = lateCues.count
+                for cue in lateCues { print("  \(baseline ? "fix-triggered" : "this engine") late: \((path as NSString).lastPathComponent) × \(trace.name.split(separator: "/").last ?? ""): \(cue)") }
+                if baseline { baselineErrors += evaluation.distanceErrors; baselineLate += late }
+                else { engineErrors += evaluation.distanceErrors; engineLate += late }
             }
         }
     } catch {
@@ -60,4 +49,64 @@ func timingBench(_ args: [String]) {
                  baselineErrors.count, q(baselineErrors, 0.5), q(baselineErrors, 0.95), baselineErrors.max() ?? .nan, baselineLate))
     print(String(format: "  baseline ÷ engine: p50 %.1f×, p95 %.1f×",
                  q(baselineErrors, 0.5) / q(engineErrors, 0.5), q(baselineErrors, 0.95) / q(engineErrors, 0.95)))
+}
+
+/// One drive of the timing set.
+struct TimingDrive {
+    /// 1-based, in the order routes × traces (it seeds the drive).
+    var number: Int
+    var routePath: String
+    var route: Route
+    var trace: SpeedTrace
+    var drive: GeneratedDrive
+}
+
+/// The timing set's drives: each route driven with each recorded drive's speed behaviour, seeded by its number, with
+/// a 30 s GPS outage at 40 % of the route.
+func timingDrives(routePaths: [String], tracePaths: [String]) throws -> [TimingDrive] {
+    func bytes(_ path: String) throws -> [UInt8] {
+        guard let data = FileManager.default.contents(atPath: path) else { throw CarAudioBenchError("\(path): cannot read") }
+        return [UInt8](data)
+    }
+    let traces = try tracePaths.map { try SpeedTrace.read(bytes($0), name: $0) }
+    var drives: [TimingDrive] = []
+    for path in routePaths {
+        let route = try RouteReader.read(bytes(path), name: path)
+        for trace in traces {
+            var options = DriveOptions()
+            options.seed = UInt64(drives.count + 1)
+            options.outage = DriveOutage(start: .distanceAlong(route.length * 0.4))
+            let drive = try DriveGenerator.drive(route, trace: trace, options: options)
+            drives.append(TimingDrive(number: drives.count + 1, routePath: path, route: route, trace: trace, drive: drive))
+        }
+    }
+    return drives
+}
+
+/// `routecue-bench timing-drives --trace FILE… ROUTE… --out DIR`: writes the timing set's drives as NMEA logs
+/// (DIR/NN-ROUTE-TRACE.nmea) for `routecue simulate --fixes`, and prints one `ROUTE NMEA` pair a line.
+func timingDrivesBench(_ args: [String]) {
+    var tracePaths: [String] = [], routePaths: [String] = [], out: String?
+    var i = 0
+    while i < args.count {
+        switch args[i] {
+        case "--trace" where i + 1 < args.count: tracePaths.append(args[i + 1]); i += 2
+        case "--out" where i + 1 < args.count: out = args[i + 1]; i += 2
+        default: routePaths.append(args[i]); i += 1
+        }
+    }
+    guard let out, !tracePaths.isEmpty, !routePaths.isEmpty else {
+        fail("timing-drives needs --trace FILE, at least one ROUTE and --out DIR", status: 2)
+    }
+    do {
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        for drive in try timingDrives(routePaths: routePaths, tracePaths: tracePaths) {
+            func stem(_ path: String) -> String { ((path as NSString).lastPathComponent as NSString).deletingPathExtension }
+            let file = out + String(format: "/%02d-", drive.number) + stem(drive.routePath) + "-" + stem(drive.trace.name) + ".nmea"
+            try drive.drive.nmeaText().write(toFile: file, atomically: true, encoding: .utf8)
+            print("\(drive.routePath) \(file)")
+        }
+    } catch {
+        fail("timing-drives: \(error)")
+    }
 }

@@ -5,6 +5,8 @@ import Foundation
 //   routecue-bench import FILE [--iterations N]            import time and peak memory of a route file
 //   routecue-bench progress LONG_ROUTE SHORT_ROUTE          fixes per second through the engine, long vs short route
 //   routecue-bench timing --trace FILE --trace FILE ROUTE…  cue timing error: this engine vs a fix-triggered baseline
+//   routecue-bench timing-drives --trace FILE… ROUTE… --out DIR
+//                                                           writes the timing set's drives as NMEA (make test-aarch64 replays them)
 //   routecue-bench audio [--device PCM] [--cues N]           due → first sample to ALSA: cached, on demand, spawned espeak-ng
 //   routecue-bench synthetic-gpx OUT POINTS                 writes a large GPX track for the import benchmark
 //   routecue-bench daemon-startup ROUTECUE [--runs N]        exec → READY=1 of routecue run, next to routecue --version
@@ -23,6 +25,8 @@ import Foundation
 //                                                           map-matched vs geometric maneuvers, reroute → first cue in routecue run
 //   routecue-bench names ROUTECUE [--device PCM] [--epochs N] [--rounds N]
 //                                                           names in their own voice: synthesis time switched vs not, cache hit rate
+//   routecue-bench cross-memory HOST_ROUTECUE ARCH_ROUTECUE --arch-binary PATH --route ROUTE --trace FILE [--seconds N]
+//                                                           resident memory guiding ROUTE: this machine's build vs aarch64 under qemu
 //   routecue-bench soak ROUTECUE --drive DRIVE [--speed S] [--minutes N] [--interval S] [--report DIR]
 //                                                           memory growth, descriptors and late cues over a long drive with D-Bus traffic
 
@@ -34,6 +38,8 @@ case "progress" where arguments.count >= 3:
     progressBench(Array(arguments.dropFirst()))
 case "timing" where arguments.count >= 2:
     timingBench(Array(arguments.dropFirst()))
+case "timing-drives" where arguments.count >= 2:
+    timingDrivesBench(Array(arguments.dropFirst()))
 case "audio":
     audioBench(Array(arguments.dropFirst()))
 case "daemon-startup" where arguments.count >= 2:
@@ -52,10 +58,12 @@ case "routing" where arguments.count >= 2:
     routingBench(Array(arguments.dropFirst()))
 case "names" where arguments.count >= 2:
     namesBench(Array(arguments.dropFirst()))
+case "cross-memory" where arguments.count >= 2:
+    crossMemoryBench(Array(arguments.dropFirst()))
 case "soak" where arguments.count >= 2:
     soakBench(Array(arguments.dropFirst()))
 case "synthetic-gpx":
     syntheticGPXBench(Array(arguments.dropFirst()))
 default:
-    fail("usage: routecue-bench import FILE [--iterations N] | progress LONG_ROUTE SHORT_ROUTE | timing --trace FILE… ROUTE… | audio [--device PCM] [--cues N] | synthetic-gpx OUT POINTS", status: 2)
+    fail("usage: routecue-bench import FILE [--iterations N] | progress LONG_ROUTE SHORT_ROUTE | timing --trace FILE… ROUTE… | timing-drives --trace FILE… ROUTE… --out DIR | audio [--device PCM] [--cues N] | synthetic-gpx OUT POINTS", status: 2)
 }

@@ -13,6 +13,9 @@ struct GPXPlacement: Sendable {
     var elevations: [Double]?
     /// The vertex of each turn point, in `coordinates`.
     var indices: [Int]
+    /// Segments the searches examined (bounded by `scanBudget` plus `scanAfterCloseCandidate` per search: the
+    /// work done, which a test can check on any machine).
+    private(set) var segmentsExamined = 0
 
     /// An offset is trusted when its vertex is this close to the turn point (metres).
     static let offsetTolerance = 50.0
@@ -59,14 +62,15 @@ struct GPXPlacement: Sendable {
 
     /// Places `points` on `line`. `offsets[k]` is point k's stated vertex index, if any. With
     /// `insertMissedPoints`, points far off the line are inserted as they are (route points are on the
-    /// route by definition); otherwise they are projected onto it.
+    /// route by definition); otherwise they are projected onto it. `scanBudget` is `GPXPlacement.scanBudget` but in
+    /// tests.
     init(points: [Coordinate], offsets: [Int?], on line: [Coordinate], elevations lineElevations: [Double]?,
-         insertMissedPoints: Bool) {
+         insertMissedPoints: Bool, scanBudget: Int = GPXPlacement.scanBudget) {
         let n = line.count
         var spots: [Spot] = []
         var from = (segment: 0, fraction: 0.0)
         var beforeStart = true      // every point so far lies before the line's start
-        var budget = GPXPlacement.scanBudget
+        var budget = scanBudget
         for (k, p) in points.enumerated() {
             let spot: Spot
             if n < 2 {
@@ -152,6 +156,7 @@ struct GPXPlacement: Sendable {
         self.coordinates = out
         self.elevations = outElevations
         self.indices = indices
+        segmentsExamined = scanBudget - budget
     }
 
     /// The nearest point of `line` to `p` on segments `first...through` (default: to the end), as
