@@ -110,7 +110,7 @@ public final class BusConnection {
     #if compiler(>=6.2)
     isolated deinit { close() }
     #else
-    deinit { RouteCueLoop.assumeIsolated { close() } }  // Swift 6.0: no isolated deinit; released on the loop
+    deinit { RouteCueLoop.deinitTeardown { close() } }  // Swift 6.0: no isolated deinit
     #endif
 
     /// True until the connection is closed or the bus went away.

@@ -143,7 +143,7 @@ public final class MethodInvocation {
     #if compiler(>=6.2)
     isolated deinit { failUnanswered() }
     #else
-    deinit { RouteCueLoop.assumeIsolated { failUnanswered() } }  // Swift 6.0: no isolated deinit; released on the loop
+    deinit { RouteCueLoop.deinitTeardown { failUnanswered() } }  // Swift 6.0: no isolated deinit
     #endif
 
     /// A call dropped without an answer is answered with an error, so the caller is not left waiting for its timeout.

@@ -75,7 +75,7 @@ public final class ObjectManagerClient {
     #if compiler(>=6.2)
     isolated deinit { stop() }
     #else
-    deinit { RouteCueLoop.assumeIsolated { stop() } }  // Swift 6.0: no isolated deinit; released on the loop
+    deinit { RouteCueLoop.deinitTeardown { stop() } }  // Swift 6.0: no isolated deinit
     #endif
 
     private func list() {

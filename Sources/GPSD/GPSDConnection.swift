@@ -92,7 +92,7 @@ public final class GPSDConnection {
     #if compiler(>=6.2)
     isolated deinit { close() }
     #else
-    deinit { RouteCueLoop.assumeIsolated { close() } }  // Swift 6.0: no isolated deinit; released on the loop
+    deinit { RouteCueLoop.deinitTeardown { close() } }  // Swift 6.0: no isolated deinit
     #endif
 
     /// Reads every complete report the socket holds (each `gps_read` unpacks one line). libgps takes any line that

@@ -138,6 +138,34 @@ final class DaemonDriveTests: XCTestCase {
         XCTAssertEqual(fromRun, fromSimulate, "run and simulate speak the same cues")
     }
 
+    /// The drive on a file PCM (no real-time device: a board's image, or the aarch64 build under qemu, whose ALSA
+    /// cannot reach the host's JACK): READY=1, the cues spoken into the WAV in order, SIGTERM exits 0.
+    func test_aRecordedDrive_throughGpsd_intoAFilePCM_isReady_speaks_andExits0OnSIGTERM() throws {
+        let notify = try NotifySocket(path: tmp.appendingPathComponent("notify").path)
+        let wav = tmp.appendingPathComponent("file-pcm.wav")
+        let cues = try startDrive(try Self.drive(seconds: 40), device: ALSATestEnvironment.fileDevice(wav.path),
+                                  environment: ["NOTIFY_SOCKET": notify.path])
+        let daemon = try XCTUnwrap(self.daemon)
+        XCTAssertNotNil(notify.first("READY=1", within: 20), "READY=1: \(daemon.stderrText)")
+        XCTAssertNotNil(daemon.line(containing: "gps: fix", within: 20), daemon.stderrText)
+        let feeder = try XCTUnwrap(self.feeder)
+        while !feeder.isFinished, daemon.isRunning { usleep(100_000) }
+        usleep(3_000_000)
+        daemon.send(SIGTERM)
+        XCTAssertEqual(daemon.waitForExit(within: 5), 0, daemon.stderrText)
+        XCTAssertNotNil(notify.first("STOPPING=1", within: 1))
+
+        let spoken = try entries(cues).filter { $0["event"] as? String == "spoken" }
+        print("routecue run into a file PCM: " + spoken.map { "\(key($0)) \"\($0["text"] ?? "")\"" }.joined(separator: ", "))
+        XCTAssertEqual(spoken.prefix(3).map(key), ["0 continue", "1 range", "1 distance"], daemon.stderrText)
+        let starts = spoken.compactMap { $0["m_audio_start"] as? Double }, ends = spoken.compactMap { $0["m_audio_end"] as? Double }
+        XCTAssertEqual(starts.count, spoken.count)
+        for i in 1..<starts.count { XCTAssertGreaterThanOrEqual(starts[i], ends[i - 1] - 0.001, "cue \(i) starts after cue \(i - 1) ends") }
+        let audio = try WAVDecoder.decode(Array(try Data(contentsOf: wav)))
+        let speech = (0..<audio.frameCount).filter { abs(Int(audio.samples[$0 * audio.channels])) > 300 }.count
+        XCTAssertGreaterThan(Double(speech) / Double(audio.sampleRate), 1.0, "the WAV holds the cues' speech")
+    }
+
     // MARK: - gpsd going away
 
     func test_gpsdKilledAndStartedAgain_fixesResumeWithin2s_andNoCueIsRepeated() throws {

@@ -69,8 +69,12 @@ echo "  routecue simulate of the example drive (7 km, 19 cues synthesized, WAV w
 
 if [ -d "$SHARED" ] && [ -n "${LOAD_ROUTE:-}" ]; then
     $SWIFT build -c release --product routecue-bench >/dev/null
+    # The route from /tmp: the x86_64 binary runs in the root, which sees the repository and /tmp only.
+    route=$(mktemp --suffix=.json)
+    cp "$SHARED/$LOAD_ROUTE" "$route"
     .build/release/routecue-bench cross-memory "$host_bin-root" "$arch_bin-qemu" --arch-binary "$arch_bin" \
-        --route "$SHARED/$LOAD_ROUTE" --trace "$SHARED/$LOAD_TRACE" --seconds "${SECONDS_EACH:-60}"
+        --route "$route" --trace "$SHARED/$LOAD_TRACE" --seconds "${SECONDS_EACH:-60}"
+    rm -f "$route"
 else
     echo "  memory on the 4,532 km route SKIPPED: $SHARED not found (a fresh clone has no ../shared)"
 fi

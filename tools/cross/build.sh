@@ -21,7 +21,7 @@ MAX_BYTES=15000000
 
 what=${1:-}
 ROOT=$("$HERE/buildroot.sh")
-in_root() { ROUTECUE_ENTER_ENV=${ROUTECUE_ENTER_ENV:-} "$HERE/enter.sh" "$ROOT" "$REPO" -- sh -ec "cd '$REPO' && $1"; }
+in_root() { "$HERE/enter.sh" "$ROOT" "$REPO" -- sh -ec "cd '$REPO' && $1"; }
 # SwiftPM's own pkg-config reader must read the target's .pc files, else it links the host's libraries.
 CROSS_FLAGS="--pkg-config-path /usr/lib/$GNU_TRIPLE/pkgconfig"
 
@@ -53,13 +53,12 @@ native)
     mkdir -p ".build/trixie-$host"
     in_root "strip -o .build/trixie-$host/routecue.tmp .build/trixie-$host-static/release/routecue"
     mv ".build/trixie-$host/routecue.tmp" ".build/trixie-$host/routecue"
-    # A stand-in that runs it inside the root (it needs Debian 13's glibc), seeing the repository's parent folder
-    # (the repository and ../shared) and /tmp at their own paths: for the benches that spawn routecue by path.
-    parent=$(dirname "$REPO")
+    # A stand-in that runs it inside the root (it needs Debian 13's glibc), seeing the repository and /tmp at their
+    # own paths: for the benches that spawn routecue by path.
     cat >".build/trixie-$host/routecue-root" <<WRAPPER
 #!/bin/sh
 # Runs .build/trixie-$host/routecue inside the Debian 13 build root (written by tools/cross/build.sh).
-exec '$HERE/enter.sh' '$ROOT' '$parent' /tmp -- '$REPO/.build/trixie-$host/routecue' "\$@"
+exec '$HERE/enter.sh' '$ROOT' '$REPO' /tmp -- '$REPO/.build/trixie-$host/routecue' "\$@"
 WRAPPER
     chmod +x ".build/trixie-$host/routecue-root"
     echo "$REPO/.build/trixie-$host/routecue"

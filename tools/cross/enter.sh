@@ -6,8 +6,10 @@
 #
 #   tools/cross/enter.sh ROOT [DIR...] -- COMMAND [ARG...]
 #
-# Needs root (unshare, mount, chroot). The command gets a clean environment (PATH, HOME=/root, LANG=C.UTF-8) plus
-# the variables named in ROUTECUE_ENTER_ENV (space-separated NAME=VALUE pairs are not parsed: names only).
+# A DIR's path stays in the root as an empty folder (its mount point). qemu -L looks a path up in the root first, so
+# such a folder hides the host's under emulation: mount only the repository (whose folder is then the one left) and
+# folders the root has anyway (/tmp).
+# Needs root (unshare, mount, chroot). The command gets a clean environment (PATH, HOME=/root, LANG=C.UTF-8).
 set -eu
 
 if [ -z "${ROUTECUE_ENTER_NAMESPACE:-}" ]; then
@@ -26,10 +28,10 @@ mount -t proc proc "$root/proc"
 mount --rbind /dev "$root/dev"
 cp /etc/resolv.conf "$root/etc/resolv.conf" 2>/dev/null || true
 
+# The command starts in the caller's working folder when the root has it (a mounted one), else in /: a program that
+# looks for files relative to it (routecue's config/phrases in a checkout) finds the same ones as outside.
+cwd=$(pwd)
+[ -d "$root$cwd" ] || cwd=/
 set -- PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 \
     DEBIAN_FRONTEND=noninteractive "$@"
-for name in ${ROUTECUE_ENTER_ENV:-}; do
-    eval "value=\${$name-}"
-    set -- "$name=$value" "$@"
-done
-exec chroot "$root" /usr/bin/env -i "$@"
+exec chroot "$root" /usr/bin/env -i -C "$cwd" "$@"

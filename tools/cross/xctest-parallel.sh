@@ -4,11 +4,11 @@
 # bundle's tests one after another, and emulated code is 10-50x slower than native). Classes named in SLOW_FIRST
 # start first, so the longest ones do not end up last on one core.
 #
-#   tools/cross/xctest-parallel.sh BUNDLE LOGDIR CLASS…        (CLASS: Module.Class)
+#   tools/cross/xctest-parallel.sh BUNDLE LOGDIR JOB…     (JOB: Module.Class, or Module.Class/test,Module.Class/test…)
 #
-# Each class's output goes to LOGDIR/Module.Class.log; failures are printed as they come (the assertion lines). Ends
-# with the runner's count over all classes, "N passed, N failed", and exits 1 when any test failed or a class's
-# process did not finish normally.
+# Each job's output goes to LOGDIR/JOB.log (its first name, / as _); failures are printed as they come (the assertion
+# lines). Ends with the runner's count over all jobs, "N passed, N failed", and exits 1 when any test failed or a
+# job's process did not finish normally.
 set -eu
 HERE=$(cd "$(dirname "$0")" && pwd)
 [ $# -ge 3 ] || { echo "usage: tools/cross/xctest-parallel.sh BUNDLE LOGDIR CLASS…" >&2; exit 2; }
@@ -25,9 +25,10 @@ jobs=${JOBS:-$(nproc)}
 export HERE bundle logs
 # shellcheck disable=SC2016
 xargs -P "$jobs" -I{} sh -c '
-    if "$HERE/qemu.sh" "$bundle" "{}" >"$logs/{}.log" 2>&1; then :; else
-        echo "  {}: failed"; grep -E ": error: " "$logs/{}.log" | head -10 | sed "s/^/    /"
-        grep -q "^Test Suite .Selected tests. \(passed\|failed\)" "$logs/{}.log" || echo "    (its process ended without XCTest'"'"'s summary: $(tail -1 "$logs/{}.log")"
+    log="$logs/$(echo "{}" | cut -d, -f1 | tr / _).log"
+    if "$HERE/qemu.sh" "$bundle" "{}" >"$log" 2>&1; then :; else
+        echo "  {}: failed"; grep -E ": error: " "$log" | head -10 | sed "s/^/    /"
+        grep -q "^Test Suite .Selected tests. \(passed\|failed\)" "$log" || echo "    (its process ended without XCTest'"'"'s summary: $(tail -1 "$log")"
     fi' <"$logs/order" || true
 
 passed=0 failed=0 broken=0

@@ -64,7 +64,7 @@ public final class GuidanceAudio {
     #if compiler(>=6.2)
     isolated deinit { letGo() }
     #else
-    deinit { RouteCueLoop.assumeIsolated { letGo() } }  // Swift 6.0: no isolated deinit; released on the loop
+    deinit { RouteCueLoop.deinitTeardown { letGo() } }  // Swift 6.0: no isolated deinit
     #endif
 
     private func letGo() {

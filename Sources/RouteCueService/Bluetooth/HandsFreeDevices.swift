@@ -126,7 +126,7 @@ public final class HandsFreeDevices {
     #if compiler(>=6.2)
     isolated deinit { stop() }
     #else
-    deinit { RouteCueLoop.assumeIsolated { stop() } }  // Swift 6.0: no isolated deinit; released on the loop
+    deinit { RouteCueLoop.deinitTeardown { stop() } }  // Swift 6.0: no isolated deinit
     #endif
 
     /// Keeps the connection order: a device seen connecting is the latest; one listed already connected counts as

@@ -70,7 +70,7 @@ public final class MPRISPlayer {
     #if compiler(>=6.2)
     isolated deinit { detach() }
     #else
-    deinit { RouteCueLoop.assumeIsolated { detach() } }  // Swift 6.0: no isolated deinit; released on the loop
+    deinit { RouteCueLoop.deinitTeardown { detach() } }  // Swift 6.0: no isolated deinit
     #endif
 
     /// Subscribes to the owner's PropertiesChanged, then reads Identity and the player's properties; `ready` runs

@@ -49,7 +49,7 @@ public final class MediaPlayerDirectory {
     #if compiler(>=6.2)
     isolated deinit { stop() }
     #else
-    deinit { RouteCueLoop.assumeIsolated { stop() } }  // Swift 6.0: no isolated deinit; released on the loop
+    deinit { RouteCueLoop.deinitTeardown { stop() } }  // Swift 6.0: no isolated deinit
     #endif
 
     /// Follows NameOwnerChanged, then lists the names on the bus (the bus answers in order, so no change between
