@@ -61,11 +61,14 @@ func crossMemoryBench(_ args: [String]) {
         let running = d.daemon.isRunning
         let cues = ((try? String(contentsOfFile: d.cues, encoding: .utf8)) ?? "").split(separator: "\n").count
         let fixes = d.feeder.sent.count
-        d.stop(); d.removeFiles()
+        d.stop()
         guard running, let peak = samples.max() else {
-            print("  \(label): routecue run stopped during the drive (\(samples.count) samples)")
+            print("  \(label): " + (running ? "no memory sample (no mapping of \(guest ?? binary) found)" : "routecue run stopped during the drive"))
+            printTail(of: d.log)
+            d.removeFiles()
             exit(1)
         }
+        d.removeFiles()
         let last = samples.last ?? .nan
         peaks.append(peak)
         print(String(format: "  %-22@ resident %.1f MB at the end, peak %.1f MB (%d samples; %d fixes, %d cue log lines)",
@@ -74,10 +77,46 @@ func crossMemoryBench(_ args: [String]) {
     print(String(format: "  aarch64 ÷ native peak: %.3f (goal: within 10 %%)", peaks[1] / peaks[0]))
 }
 
-/// The resident KiB of the guest program qemu runs as `pid`: the mappings of the one contiguous region (qemu's
-/// reserved guest address space) that holds a mapping of `binary`.
+/// The last lines of the daemon's log, indented.
+private func printTail(of path: String) {
+    let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+    for line in text.split(separator: "\n").suffix(5) { print("    " + line) }
+}
+
+/// The resident KiB of the guest program qemu runs as `pid` or as a process below it (a wrapper script may fork
+/// before qemu starts): the mappings of the one contiguous region (qemu's reserved guest address space) that holds a
+/// mapping of `binary` or of the guest's dynamic loader (qemu may read the binary rather than map it).
 func guestResidentKiB(pid: Int32, binary: String) -> Int {
-    guard let text = try? String(contentsOfFile: "/proc/\(pid)/smaps", encoding: .utf8) else { return 0 }
+    for candidate in [pid] + descendants(of: pid) {
+        let kib = guestResidentKiB(process: candidate, binary: binary)
+        if kib > 0 { return kib }
+    }
+    return 0
+}
+
+/// The processes below `pid`, from the parent field of /proc/*/stat.
+private func descendants(of pid: Int32) -> [Int32] {
+    var parents: [Int32: Int32] = [:]
+    for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+        guard let child = Int32(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { continue }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        if fields.count > 1, let parent = Int32(fields[1]) { parents[child] = parent }
+    }
+    var found: [Int32] = [], frontier = [pid]
+    while let next = frontier.popLast() {
+        let children = parents.filter { $0.value == next }.map(\.key)
+        found += children
+        frontier += children
+    }
+    return found
+}
+
+private func guestResidentKiB(process pid: Int32, binary: String) -> Int {
+    // Read to the end: /proc files report no size, and a reader that trusts the size stops after one page.
+    guard let handle = FileHandle(forReadingAtPath: "/proc/\(pid)/smaps") else { return 0 }
+    defer { try? handle.close() }
+    let text = String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
     var mappings: [(start: UInt64, end: UInt64, path: Substring, rss: Int)] = []
     for line in text.split(separator: "\n") {
         if line.hasPrefix("Rss:"), !mappings.isEmpty {
@@ -91,7 +130,7 @@ func guestResidentKiB(pid: Int32, binary: String) -> Int {
         mappings.append((start, end, fields.count == 6 ? fields[5].drop { $0 == " " } : "", 0))
     }
     mappings.sort { $0.start < $1.start }
-    guard let at = mappings.firstIndex(where: { $0.path == binary }) else { return 0 }
+    guard let at = mappings.firstIndex(where: { $0.path == binary || $0.path.hasSuffix("/ld-linux-aarch64.so.1") }) else { return 0 }
     var low = at, high = at
     while low > 0, mappings[low - 1].end == mappings[low].start { low -= 1 }
     while high + 1 < mappings.count, mappings[high].end == mappings[high + 1].start { high += 1 }
