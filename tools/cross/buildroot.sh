@@ -12,7 +12,7 @@
 #   - two SwiftPM destinations in /etc/routecue-cross: ARCH-static.json (the runtime linked statically: the head
 #     unit's binary) and ARCH-shared.json (test bundles).
 #
-# Cold: about 1.3 GB downloaded, 5-10 minutes, 6 GB on disk. A root is made in ROOT.partial and renamed only when
+# Cold: about 1.2 GB downloaded, 2-4 minutes, 5.2 GB on disk. A root is made in ROOT.partial and renamed only when
 # complete, so a failure (or Ctrl-C) leaves no half-made root behind; an existing root made by an older recipe is
 # brought up to date in place of a rebuild. Needs root, debootstrap and Debian's archive (common.sh: DEBIAN_MIRROR).
 set -eu
