@@ -2,7 +2,7 @@
 import PackageDescription
 
 /// RouteCue: the voice-guidance process of an in-car head unit.
-/// Layers as in DESIGN.md: a pure core, one system-library target and one thin wrapper per C library,
+/// Layers as in docs/architecture.md: a pure core, one system-library target and one thin wrapper per C library,
 /// the service wiring, the `routecue` executable, and test support.
 let package = Package(
     name: "RouteCue",

@@ -2,7 +2,7 @@ import CEventLoop
 import Glibc
 import Synchronization
 
-/// The thread that owns RouteCue's mutable state (DESIGN.md, "Threads and time"), in the spirit of swift-nio's
+/// The thread that owns RouteCue's mutable state (docs/architecture.md), in the spirit of swift-nio's
 /// `SelectableEventLoop`: one dedicated thread that runs, in turn,
 /// - jobs: the `RouteCueLoop` global actor's jobs (it is that actor's `SerialExecutor`) and plain closures handed
 ///   to `execute`, in one FIFO;

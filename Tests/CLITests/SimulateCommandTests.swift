@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// `routecue simulate` as a user meets it: the cue log of DESIGN.md, the WAV, the summary, and one-line errors.
+/// `routecue simulate` as a user meets it: the cue log of docs/cue-log.md, the WAV, the summary, and one-line errors.
 final class SimulateCommandTests: CommandTestCase {
     private func path(_ name: String) -> String { tmp.appendingPathComponent(name).path }
 

@@ -68,6 +68,17 @@ final class DaemonDriveTests: XCTestCase {
         return env
     }
 
+    /// Waits for the first fix, lets the feeder send the whole drive, then stops the daemon with SIGTERM 3 s later:
+    /// it must exit 0.
+    private func driveToTheEnd(_ daemon: DaemonProcess, fixWithin seconds: Double) throws {
+        XCTAssertNotNil(daemon.line(containing: "gps: fix", within: seconds), daemon.stderrText)
+        let feeder = try XCTUnwrap(self.feeder)
+        while !feeder.isFinished, daemon.isRunning { usleep(100_000) }
+        usleep(3_000_000)
+        daemon.send(SIGTERM)
+        XCTAssertEqual(daemon.waitForExit(within: 5), 0, daemon.stderrText)
+    }
+
     /// The cue log's entries.
     private func entries(_ url: URL) throws -> [[String: Any]] {
         let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
@@ -88,12 +99,7 @@ final class DaemonDriveTests: XCTestCase {
         let wav = tmp.appendingPathComponent("drive.wav")
         let cues = try startDrive(epochs, device: ALSATestEnvironment.pacedTap(wav.path), environment: env)
         let daemon = try XCTUnwrap(self.daemon)
-        XCTAssertNotNil(daemon.line(containing: "gps: fix", within: 10), daemon.stderrText)
-        let feeder = try XCTUnwrap(self.feeder)
-        while !feeder.isFinished, daemon.isRunning { usleep(100_000) }
-        usleep(3_000_000)
-        daemon.send(SIGTERM)
-        XCTAssertEqual(daemon.waitForExit(within: 5), 0, daemon.stderrText)
+        try driveToTheEnd(daemon, fixWithin: 10)
 
         let log = try entries(cues)
         let spoken = log.filter { $0["event"] as? String == "spoken" }
@@ -147,12 +153,7 @@ final class DaemonDriveTests: XCTestCase {
                                   environment: ["NOTIFY_SOCKET": notify.path])
         let daemon = try XCTUnwrap(self.daemon)
         XCTAssertNotNil(notify.first("READY=1", within: 20), "READY=1: \(daemon.stderrText)")
-        XCTAssertNotNil(daemon.line(containing: "gps: fix", within: 20), daemon.stderrText)
-        let feeder = try XCTUnwrap(self.feeder)
-        while !feeder.isFinished, daemon.isRunning { usleep(100_000) }
-        usleep(3_000_000)
-        daemon.send(SIGTERM)
-        XCTAssertEqual(daemon.waitForExit(within: 5), 0, daemon.stderrText)
+        try driveToTheEnd(daemon, fixWithin: 20)
         XCTAssertNotNil(notify.first("STOPPING=1", within: 1))
 
         let spoken = try entries(cues).filter { $0["event"] as? String == "spoken" }

@@ -13,7 +13,6 @@
 set -eu
 HERE=$(cd "$(dirname "$0")" && pwd)
 . "$HERE/common.sh"
-REPO=$(cd "$HERE/../.." && pwd)
 cd "$REPO"
 SWIFT=${SWIFT:-swift}
 SHARED=${SHARED:-../shared/data}

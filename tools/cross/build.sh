@@ -16,7 +16,6 @@
 set -eu
 HERE=$(cd "$(dirname "$0")" && pwd)
 . "$HERE/common.sh"
-REPO=$(cd "$HERE/../.." && pwd)
 MAX_BYTES=15000000
 
 what=${1:-}

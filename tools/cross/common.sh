@@ -6,6 +6,8 @@
 #   DEBIAN_MIRROR         Debian's archive (default http://deb.debian.org/debian)
 #   ARCH                  the head unit's architecture: aarch64 (the default; Debian 13 packages Swift for arm64 only)
 
+# The repository: every script sourcing this file sits in its tools/cross.
+REPO=$(cd "$(dirname "$0")/../.." && pwd)
 CROSS_CACHE=${ROUTECUE_CROSS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/routecue/cross}
 DEBIAN_MIRROR=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
 HOST_DEB_ARCH=$(dpkg --print-architecture 2>/dev/null || echo unknown)

@@ -16,7 +16,6 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 [ $# -ge 5 ] && [ $(( ($# - 3) % 2 )) -eq 0 ] || {
     echo "usage: tools/cross/compare-simulate.sh HOST_BINARY ARCH_BINARY OUTDIR ROUTE FIXES [ROUTE FIXES …]" >&2; exit 2; }
 host_bin=$(realpath "$1"); arch_bin=$(realpath "$2"); mkdir -p "$3"; out=$(realpath "$3"); shift 3
-REPO=$(cd "$HERE/../.." && pwd)
 case $out/ in "$REPO"/*) ;; *) fail "OUTDIR must be inside the repository ($REPO)" ;; esac
 ROOT=$("$HERE/buildroot.sh")
 

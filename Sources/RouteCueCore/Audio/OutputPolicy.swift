@@ -1,4 +1,4 @@
-/// How guidance prompts are given (DESIGN.md "Ducking and calls"), following phone apps: in words, in short
+/// How guidance prompts are given (docs/car-audio.md), following phone apps: in words, in short
 /// words, as a chime, or not at all (during a call).
 public enum PromptStyle: String, Sendable, Codable, CaseIterable {
     /// Full sentences.

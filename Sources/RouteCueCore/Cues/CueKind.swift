@@ -1,4 +1,4 @@
-/// What a cue is about, as the cue log names it (DESIGN.md "Cue log").
+/// What a cue is about, as the cue log names it (docs/cue-log.md).
 public enum CueKind: String, Sendable, Codable, CaseIterable {
     /// A maneuver of the route.
     case maneuver

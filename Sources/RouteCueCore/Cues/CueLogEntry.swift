@@ -1,4 +1,4 @@
-/// One line of the cue log (DESIGN.md "Cue log"): a cue spoken, cancelled or skipped, and why.
+/// One line of the cue log (docs/cue-log.md): a cue spoken, cancelled or skipped, and why.
 public struct CueLogEntry: Sendable, Equatable {
     /// What happened to the cue.
     public enum Event: String, Sendable, Codable {

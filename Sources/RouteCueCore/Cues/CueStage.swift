@@ -1,4 +1,4 @@
-/// When, relative to its maneuver, a cue is spoken (DESIGN.md "Notification timing"): an open list of stages.
+/// When, relative to its maneuver, a cue is spoken (docs/cue-log.md; defaults in config/routecue.json): an open list of stages.
 public enum CueStage: String, Sendable, Codable, CaseIterable, Comparable {
     /// The first, far announcement ("In 2 kilometers, turn left").
     case range

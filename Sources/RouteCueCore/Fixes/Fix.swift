@@ -1,4 +1,4 @@
-/// One position report from the receiver (DESIGN.md, "Threads and time"): when the receiver measured it (UTC,
+/// One position report from the receiver (docs/architecture.md): when the receiver measured it (UTC,
 /// fix time), when RouteCue received it (monotonic), where, how fast, which way, how good.
 /// Unknown values are `nil`, never NaN: the measured values are set only through `init`, which filters them.
 public struct Fix: Sendable, Equatable {

@@ -1,4 +1,4 @@
-/// The normalized view of a route that `routecue route inspect` prints (DESIGN.md contract): legs, and every
+/// The normalized view of a route that `routecue route inspect` prints (docs/route-format.md): legs, and every
 /// maneuver with `index, type, modifier, location [lon,lat], distance_along_m, road_name, announced, leg,
 /// source_step`. Built from a `Route`; pure, so the CLI only formats it.
 public struct RouteInspection: Sendable, Equatable, Codable {

@@ -1,6 +1,6 @@
 /// How a recorded drive is replayed through the engine.
 public struct SimulationOptions: Sendable, Equatable {
-    /// Mean delay (s) from the moment a fix describes to its arrival at RouteCue (DESIGN.md: 0.1–1 s in a car).
+    /// Mean delay (s) from the moment a fix describes to its arrival at RouteCue (0.1–1 s in a car).
     public var fixLatency = 0.3
     /// Uniform jitter (s) around `fixLatency`: each fix arrives `fixLatency ± fixJitter` after its receive instant.
     public var fixJitter = 0.1

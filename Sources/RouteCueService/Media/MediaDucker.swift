@@ -2,7 +2,7 @@ import DBusKit
 import EventLoopKit
 import RouteCueCore
 
-/// Lowers the music while cues speak and puts it back exactly (DESIGN.md "Ducking and calls").
+/// Lowers the music while cues speak and puts it back exactly (docs/car-audio.md).
 ///
 /// Only players that are `Playing` and `CanControl` are touched. The gain goes down in a ramp, linear in dB, that
 /// ends `leadSeconds` before the first voice sample of a burst: the engine says when the next cue is to be heard
