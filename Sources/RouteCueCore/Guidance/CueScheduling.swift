@@ -15,10 +15,11 @@ extension GuidanceEngine {
         queueGPSLostCue(now: now)
         let e = progress.estimate(at: now)
         let candidates = self.candidates(e, now: now, actions: &actions)
-        var texts: Set<String> = []
+        var texts: [String] = []
+        var seen: Set<String> = []
         for c in candidates {
-            for text in [c.full, c.short].compactMap({ $0 }) where !text.isEmpty {
-                texts.insert(text)
+            for text in [c.full, c.short].compactMap({ $0 }) where !text.isEmpty && seen.insert(text).inserted {
+                texts.append(text)
                 if durations.needsRendering(text) { actions.append(.render(text)) }
             }
         }

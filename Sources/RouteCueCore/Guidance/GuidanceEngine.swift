@@ -18,8 +18,10 @@ public struct GuidanceEngine: Sendable {
     /// Spoken durations, measured or estimated.
     public internal(set) var durations = CueDurations()
     /// The texts (full and short forms) of the cues that can come next, as of the last look: what is worth keeping
-    /// rendered. A text leaves it once its cue is said, skipped or passed.
-    public internal(set) var upcomingTexts: Set<String> = []
+    /// rendered, each once, in the order the look considered their cues (so rendering them ahead goes in the same
+    /// order in every run: espeak-ng carries state from one synthesis to the next). A text leaves it once its cue is
+    /// said, skipped or passed.
+    public internal(set) var upcomingTexts: [String] = []
     /// 0 for the first route, +1 for each new one.
     public private(set) var routeGeneration = 0
     /// When the engine next wants a `.tick`.

@@ -128,9 +128,12 @@ public final class AudioOutputService {
 
     /// The cues that can come next are `texts`, each read as `markup(text)`: one not among them before is rendered
     /// ahead (nothing happens when it is ready or in flight), and all stay in the cache through its trims.
-    public func keepRendered(_ texts: Set<String>, markup: (String) -> CueMarkup) {
-        let new = texts.subtracting(upcoming)
-        upcoming = texts
+    /// New texts are rendered in the order given, never in a `Set`'s (seeded per process): espeak-ng carries state from
+    /// one synthesis to the next, so the order decides each text's samples, and a replay must give the same ones.
+    public func keepRendered(_ texts: [String], markup: (String) -> CueMarkup) {
+        var known = upcoming
+        let new = texts.filter { known.insert($0).inserted }
+        upcoming = Set(texts)
         guard !new.isEmpty else { return }
         trimCacheIfDue()
         for text in new { speech.renderAhead([text], settings: settings.voice.reading(markup(text)), rendered: nil) }
