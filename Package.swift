@@ -12,7 +12,7 @@ let package = Package(
         .library(name: "RouteCueCore", targets: ["RouteCueCore"]),
     ],
     targets: [
-        // Pure domain: no C, no I/O, FoundationEssentials only.
+        // Pure domain: no C, no I/O; Glibc (Darwin) for maths only.
         .target(name: "RouteCueCore"),
 
         // The event loop, the monotonic clock, file descriptors and thread start: below the wrappers, so GPSD and

@@ -73,7 +73,7 @@ private func tourResolveFigures(_ engine: RoutingEngine, _ service: ValhallaProc
 private func rerouteRequestFigures(_ engine: RoutingEngine, runs: Int) throws {
     var stop = Waypoint(name: "Friedenstraße", location: TestMap.coordinate(x: 600, y: 1300), role: .via)
     stop.distanceAlong = 0
-    let request = RerouteRequest(reason: "off_route", position: TestMap.coordinate(x: 380, y: 1050), course: 270,
+    let request = RerouteRequest(reason: .offRoute, position: TestMap.coordinate(x: 380, y: 1050), course: 270,
                                  remainingWaypoints: [stop, Waypoint(name: "Rathaus", location: TestMap.coordinate(x: 850, y: 1300), role: .destination)],
                                  attempt: 1)
     var maneuvers = 0

@@ -47,7 +47,7 @@ enum ConfigCommand {
         let p = config.progressOptions, t = config.timingOptions
         let stages = CueStage.allCases.filter { t.includedStages.contains($0) }.map(\.rawValue).joined(separator: " ")
         let a = config.audio
-        let routes = config.audioRoutes.keys.sorted().map { name in
+        let routes = config.audioRoutes.keys.sorted { $0.rawValue < $1.rawValue }.map { name in
             let r = config.audioRoute(name)
             let pcm = a.routes[name]?.pcm.map { "PCM \($0)" } ?? "PCM found at run time"
             return "\(name) (\(pcm)) \(number(r.outputLatency)) s latency + \(number(r.preRoll)) s pre-roll"

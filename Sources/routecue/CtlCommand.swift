@@ -130,7 +130,7 @@ enum CtlCommand {
             command = .say(text: words[0], priority: args.value("priority") ?? "application")
         case "route":
             let route = try expect("default|speaker|hfp")[0]
-            guard ["default", "speaker", "hfp"].contains(route) else {
+            guard AudioRouteName(rawValue: route) != nil else {
                 throw ArgumentList.UsageError(description: "route takes default, speaker or hfp, not '\(route)'")
             }
             command = .route(route)

@@ -20,7 +20,7 @@ struct SimulationSettings {
     /// The whole configuration (the daemon's audio settings are made from it).
     var config = RouteCueConfiguration()
     /// The audio route whose latency and pre-roll apply.
-    var routeName = "default"
+    var routeName = AudioRouteName.default
 
     init(_ args: ArgumentList) throws {
         let config = try ConfigCommand.load(args.value("config"))
@@ -35,9 +35,9 @@ struct SimulationSettings {
         if let mode = try args.choice("mode", of: TransportMode.self) { timing.mode = mode }
         simulation.fixLatency = try Self.milliseconds(args, "fix-latency", default: simulation.fixLatency)
         simulation.fixJitter = try Self.milliseconds(args, "fix-jitter", default: simulation.fixJitter)
-        let routeName = args.value("audio-route") ?? "default"
-        guard RouteCueConfiguration.audioRouteNames.contains(routeName) else {
-            throw ArgumentList.UsageError(description: "unknown --audio-route '\(routeName)'; one of: \(RouteCueConfiguration.audioRouteNames.joined(separator: ", "))")
+        let routeArgument = args.value("audio-route") ?? AudioRouteName.default.rawValue
+        guard let routeName = AudioRouteName(rawValue: routeArgument) else {
+            throw ArgumentList.UsageError(description: "unknown --audio-route '\(routeArgument)'; one of: \(RouteCueConfiguration.audioRouteNames.joined(separator: ", "))")
         }
         audio = config.audioRoute(routeName)
         self.routeName = routeName

@@ -86,7 +86,7 @@ final class RecordedDriveGuidanceTests: XCTestCase {
 
         // Off-route episodes on the virtual clock, from the engine's own progress events.
         var offRoute: [Range<MonotonicInstant>] = []
-        var offSince: (MonotonicInstant, String)?
+        var offSince: (MonotonicInstant, OffRouteReason)?
         for (instant, event) in result.events {
             switch event {
             case .offRoute(let reason):

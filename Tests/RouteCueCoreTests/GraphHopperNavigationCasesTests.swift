@@ -187,7 +187,7 @@ final class GraphHopperNavigationCasesTests: XCTestCase {
         let t = d.driveAlongRoute(from: 0, to: 100, speed: 12, start: 0)
         d.skipToNextDestination()
         XCTAssertEqual(d.reroutes.count, 1)
-        XCTAssertEqual(d.reroutes.first?.request.reason, "waypoint_skipped")
+        XCTAssertEqual(d.reroutes.first?.request.reason, .waypointSkipped)
         XCTAssertEqual(d.reroutes.first?.request.remainingWaypoints.map(\.role), [.destination])
         XCTAssertEqual(d.engine.progress.leg, 1)
         d.newRoute(try Drive.route("reroute1.json"))

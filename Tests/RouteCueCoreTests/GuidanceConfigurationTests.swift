@@ -25,10 +25,9 @@ final class GuidanceConfigurationTests: XCTestCase {
         XCTAssertEqual(parsed.timingOptions, defaults.timingOptions)
         XCTAssertEqual(parsed.audioRoutes, defaults.audioRoutes)
         XCTAssertEqual(parsed, defaults)
-        XCTAssertEqual(defaults.audioRoute("hfp"), AudioRouteTiming(outputLatency: 0.15, preRoll: 0.5))
-        XCTAssertEqual(defaults.audioRoute("speaker"), AudioRouteTiming(outputLatency: 0.05, preRoll: 0))
-        XCTAssertEqual(defaults.audioRoute("a2dp"), defaults.audioRoute("default"))
-    }
+        XCTAssertEqual(defaults.audioRoute(.handsFree), AudioRouteTiming(outputLatency: 0.15, preRoll: 0.5))
+        XCTAssertEqual(defaults.audioRoute(.speaker), AudioRouteTiming(outputLatency: 0.05, preRoll: 0))
+            }
 
     func test_shippedFile_writesOutEveryKeyAndTheWholeStageTable() throws {
         let root = JSONNode(try JSONParser.parse(Array(try shippedText().utf8)))
@@ -65,7 +64,7 @@ final class GuidanceConfigurationTests: XCTestCase {
              "routes": {"hfp": {"pcm": "bluealsa:DEV=00:11:22:33:44:55,PROFILE=sco", "open_ahead_s": 3}}}}
             """#)
         let a = c.audio
-        XCTAssertEqual(a.route, "speaker")
+        XCTAssertEqual(a.route, .speaker)
         XCTAssertEqual(a.volume, 0.5)
         XCTAssertEqual(a.cacheBytes, 1_000_000)
         XCTAssertEqual(a.promptStyle, .tone)
@@ -80,10 +79,10 @@ final class GuidanceConfigurationTests: XCTestCase {
         XCTAssertEqual(a.device.periodMilliseconds, 5)
         XCTAssertEqual(a.device.periods, 3)
         XCTAssertEqual(a.device.idleHoldSeconds, 0)
-        XCTAssertEqual(a.routes["hfp"]?.pcm, "bluealsa:DEV=00:11:22:33:44:55,PROFILE=sco")
-        XCTAssertEqual(a.routes["hfp"]?.openAheadSeconds, 3)
-        XCTAssertEqual(c.audioRoute("hfp"), RouteCueConfiguration().audioRoute("hfp"), "timing untouched")
-        XCTAssertEqual(a.routes["default"], AudioSettings().routes["default"])
+        XCTAssertEqual(a.routes[.handsFree]?.pcm, "bluealsa:DEV=00:11:22:33:44:55,PROFILE=sco")
+        XCTAssertEqual(a.routes[.handsFree]?.openAheadSeconds, 3)
+        XCTAssertEqual(c.audioRoute(.handsFree), RouteCueConfiguration().audioRoute(.handsFree), "timing untouched")
+        XCTAssertEqual(a.routes[.default], AudioSettings().routes[.default])
         let bad: [(String, String)] = [
             (#"{"audio": {"route": "a2dp"}}"#, "audio.route"),
             (#"{"audio": {"volume": 2}}"#, "audio.volume"),
@@ -206,9 +205,9 @@ final class GuidanceConfigurationTests: XCTestCase {
 
     func test_audioRoute_partialOverride_keepsTheOtherValue() throws {
         let c = try parse(#"{"audio": {"routes": {"hfp": {"pre_roll_s": 1.2}, "speaker": {"output_latency_s": 0.1}}}}"#)
-        XCTAssertEqual(c.audioRoute("hfp"), AudioRouteTiming(outputLatency: 0.15, preRoll: 1.2))
-        XCTAssertEqual(c.audioRoute("speaker"), AudioRouteTiming(outputLatency: 0.1, preRoll: 0))
-        XCTAssertEqual(c.audioRoute("default"), AudioRouteTiming(outputLatency: 0.05, preRoll: 0))
+        XCTAssertEqual(c.audioRoute(.handsFree), AudioRouteTiming(outputLatency: 0.15, preRoll: 1.2))
+        XCTAssertEqual(c.audioRoute(.speaker), AudioRouteTiming(outputLatency: 0.1, preRoll: 0))
+        XCTAssertEqual(c.audioRoute(.default), AudioRouteTiming(outputLatency: 0.05, preRoll: 0))
     }
 
     // MARK: bad values name their key path

@@ -72,7 +72,7 @@ final class GuidanceProgressTests: XCTestCase {
         let off = run.events.filter(\.isOffRoute)
         XCTAssertEqual(off.count, 1)
         let reasons = run.result.reroutes.map(\.request.reason)
-        XCTAssertEqual(reasons.first, "wrong_way")
+        XCTAssertEqual(reasons.first, .wrongWay)
         let when = try XCTUnwrap(run.result.events.first { $0.event.isOffRoute }?.instant.seconds)
         print("U-turn at 30 s (monotonic), off route at \(when) s")
         XCTAssertGreaterThan(when, 30 + 3, "a U-turn needs a few seconds of driving against the route")
@@ -455,7 +455,7 @@ final class GuidanceProgressTests: XCTestCase {
         XCTAssertEqual(s.engine.progress.leg, 1)
         XCTAssertTrue(s.events.contains(.waypointSkipped(leg: 0)))
         let request = try XCTUnwrap(s.reroutes.last?.request)
-        XCTAssertEqual(request.reason, "waypoint_skipped")
+        XCTAssertEqual(request.reason, .waypointSkipped)
         XCTAssertEqual(request.remainingWaypoints.map(\.name), ["Stop 2", "Home"])
         XCTAssertEqual(s.reroutes.count, 1)
     }

@@ -20,7 +20,7 @@ final class RerouteTourTests: XCTestCase {
         let remaining = [waypoint(0, 400, .silentVia, course: 0), waypoint(0, 700, .silentVia, course: 10),
                          waypoint(20, 1500, .via, name: "Kunde"), waypoint(40, 2500, .silentVia, course: 90),
                          waypoint(45, 3500, .destination, name: "Depot")]
-        let request = RerouteRequest(reason: "off_route", position: car, course: 185, remainingWaypoints: remaining, attempt: 1)
+        let request = RerouteRequest(reason: .offRoute, position: car, course: 185, remainingWaypoints: remaining, attempt: 1)
         let bytes = try XCTUnwrap(RerouteTour.document(for: request))
         let text = String(decoding: bytes, as: UTF8.self)
         XCTAssertTrue(text.contains("\"srs\":\"EPSG:4326\""), text)
@@ -41,9 +41,9 @@ final class RerouteTourTests: XCTestCase {
     }
 
     func test_nothingToRoute_withoutAPositionOrWaypoints() {
-        XCTAssertNil(RerouteTour.document(for: RerouteRequest(reason: "off_route", position: nil, course: nil,
+        XCTAssertNil(RerouteTour.document(for: RerouteRequest(reason: .offRoute, position: nil, course: nil,
                                                              remainingWaypoints: [waypoint(0, 500, .destination)], attempt: 1)))
-        XCTAssertNil(RerouteTour.document(for: RerouteRequest(reason: "off_route", position: car, course: nil,
+        XCTAssertNil(RerouteTour.document(for: RerouteRequest(reason: .offRoute, position: car, course: nil,
                                                              remainingWaypoints: [], attempt: 1)))
     }
 
@@ -70,7 +70,7 @@ final class RerouteTourTests: XCTestCase {
         _ = d.driveAlongRoute(from: 0, to: 300, speed: 14, start: 0)
         d.skipToNextDestination()
         let request = try XCTUnwrap(d.reroutes.first?.request)
-        XCTAssertEqual(request.reason, "waypoint_skipped")
+        XCTAssertEqual(request.reason, .waypointSkipped)
         XCTAssertEqual(request.remainingWaypoints.map(\.role), [.silentVia, .destination], "from the car past the skipped stop")
         XCTAssertEqual(try XCTUnwrap(request.remainingWaypoints.first?.distanceAlong), 2200, accuracy: 1)
     }

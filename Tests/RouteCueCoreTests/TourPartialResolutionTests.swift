@@ -54,7 +54,7 @@ final class TourPartialResolutionTests: XCTestCase {
             requests.append((now, request))
             return nil
         }
-        let continues = requests.filter { $0.1.reason == "tour_continues" }
+        let continues = requests.filter { $0.1.reason == .tourContinues }
         XCTAssertGreaterThanOrEqual(continues.count, 2, "asked again: \(requests.map(\.1.reason))")
         XCTAssertEqual(continues.first?.1.remainingWaypoints.last?.name, "Lager")
         XCTAssertEqual(continues.first?.1.remainingWaypoints.last?.role, .destination)
@@ -71,7 +71,7 @@ final class TourPartialResolutionTests: XCTestCase {
         let drive = F.drive(try TourFixtures.roadRoute(full), speed: 15)
         var asked = 0
         let run = F.run(route, drive) { request, _ in
-            guard request.reason == "tour_continues", let position = request.position else { return nil }
+            guard request.reason == .tourContinues, let position = request.position else { return nil }
             asked += 1
             // The engine answers the second request: the way from the car on to the warehouse.
             guard asked == 2 else { return nil }

@@ -2,27 +2,27 @@
 /// pre-rendering bound, and `routes` → audio route name → PCM, output latency, pre-roll and open-ahead time.
 enum AudioSection {
     /// The audio routes RouteCue knows: the fallback, the car's speakers, and a Bluetooth hands-free (HFP/SCO) link.
-    static let routeNames = ["default", "speaker", "hfp"]
+    static let routeNames = AudioRouteName.allCases.map(\.rawValue)
 
     /// Built-in timings. Hands-free links clip the first syllables unless silence is played first; OsmAnd prepends
     /// 1.5 s, RouteCue 0.5 s because it opens the link early (PEERS.md "Audio").
-    static let defaults: [String: AudioRouteTiming] = [
-        "default": AudioRouteTiming(outputLatency: 0.05, preRoll: 0),
-        "speaker": AudioRouteTiming(outputLatency: 0.05, preRoll: 0),
-        "hfp": AudioRouteTiming(outputLatency: 0.15, preRoll: 0.5),
+    static let defaults: [AudioRouteName: AudioRouteTiming] = [
+        .default: AudioRouteTiming(outputLatency: 0.05, preRoll: 0),
+        .speaker: AudioRouteTiming(outputLatency: 0.05, preRoll: 0),
+        .handsFree: AudioRouteTiming(outputLatency: 0.15, preRoll: 0.5),
     ]
 
     /// Reads the section over `routes` and `settings`; keys not named keep their values.
-    static func read(_ section: JSONNode, into routes: inout [String: AudioRouteTiming],
+    static func read(_ section: JSONNode, into routes: inout [AudioRouteName: AudioRouteTiming],
                      settings: inout AudioSettings, problems: ConfigProblems) {
         ConfigObject.each(section, problems) { key, node in
             switch key {
             case "route":
                 let name = try node.string()
-                guard routeNames.contains(name) else {
+                guard let route = AudioRouteName(rawValue: name) else {
                     throw node.error("unknown audio route \"\(name.prefix(40))\" (known: \(StageTableSection.names(routeNames)))")
                 }
-                settings.route = name
+                settings.route = route
             case "volume": settings.volume = try node.configNumber(in: 0...1, unit: "")
             case "prompt_style": settings.promptStyle = try promptStyle(node)
             case "spatial": readSpatial(node, into: &settings, problems: problems)
@@ -93,10 +93,10 @@ enum AudioSection {
         }
     }
 
-    private static func readRoutes(_ section: JSONNode, into routes: inout [String: AudioRouteTiming],
-                                   settings: inout [String: AudioSettings.Route], problems: ConfigProblems) {
-        ConfigObject.each(section, problems) { name, routeNode in
-            guard routeNames.contains(name) else {
+    private static func readRoutes(_ section: JSONNode, into routes: inout [AudioRouteName: AudioRouteTiming],
+                                   settings: inout [AudioRouteName: AudioSettings.Route], problems: ConfigProblems) {
+        ConfigObject.each(section, problems) { key, routeNode in
+            guard let name = AudioRouteName(rawValue: key) else {
                 throw routeNode.error("unknown audio route (known: \(StageTableSection.names(routeNames)))")
             }
             var timing = routes[name] ?? AudioRouteTiming()

@@ -46,7 +46,7 @@ public struct AudioSettings: Sendable, Equatable {
     }
 
     /// The audio route used when nothing else is chosen (`default`, `speaker`, `hfp`).
-    public var route = "default"
+    public var route = AudioRouteName.default
     /// Volume factor of every output, 0…1.
     public var volume = 1.0
     /// How prompts are given when no call is active: `normal`, `short`, `tone` or `none`.
@@ -62,10 +62,10 @@ public struct AudioSettings: Sendable, Equatable {
     /// The device parameters.
     public var device = Device()
     /// Per route: PCM and open-ahead time.
-    public var routes: [String: Route] = [
-        "default": Route(pcm: "default", openAheadSeconds: 0),
-        "speaker": Route(pcm: "default", openAheadSeconds: 0),
-        "hfp": Route(pcm: nil, openAheadSeconds: 2),
+    public var routes: [AudioRouteName: Route] = [
+        .default: Route(pcm: "default", openAheadSeconds: 0),
+        .speaker: Route(pcm: "default", openAheadSeconds: 0),
+        .handsFree: Route(pcm: nil, openAheadSeconds: 2),
     ]
 
     /// The built-in defaults.

@@ -60,11 +60,6 @@ public struct LoggingSettings: Sendable, Equatable {
     public init() {}
 }
 
-/// How much the daemon logs, most severe first.
-public enum LogLevel: String, Sendable, Equatable, CaseIterable {
-    case error, warning, info, debug
-}
-
 /// The `gps` and `logging` sections of the configuration file.
 enum GPSSection {
     /// Reads `gps` over `settings`.

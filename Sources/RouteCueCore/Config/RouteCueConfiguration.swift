@@ -14,7 +14,7 @@ public struct RouteCueConfiguration: Sendable, Equatable {
     /// The `timing` section: mode, units, stage table, chaining, warnings.
     public var timingOptions = TimingOptions()
     /// The `audio.routes` section: output latency and pre-roll per audio route (`default`, `speaker`, `hfp`).
-    public var audioRoutes: [String: AudioRouteTiming] = AudioSection.defaults
+    public var audioRoutes: [AudioRouteName: AudioRouteTiming] = AudioSection.defaults
     /// The rest of the `audio` section: active route, volume, voice, device, pre-rendering, PCM per route.
     public var audio = AudioSettings()
     /// The `gps` section: gpsd's address, staleness, reconnecting, and the GPS lost/regained cues.
@@ -40,8 +40,8 @@ public struct RouteCueConfiguration: Sendable, Equatable {
     public init() {}
 
     /// The timing of the audio route `name`, or of `default` when that route is not configured.
-    public func audioRoute(_ name: String) -> AudioRouteTiming {
-        audioRoutes[name] ?? audioRoutes["default"] ?? AudioRouteTiming()
+    public func audioRoute(_ name: AudioRouteName) -> AudioRouteTiming {
+        audioRoutes[name] ?? audioRoutes[.default] ?? AudioRouteTiming()
     }
 
     /// Parses a configuration document; absent keys keep their defaults. Throws the document's first problem.

@@ -3,7 +3,7 @@ public enum ProgressEvent: Sendable, Equatable {
     /// The first fix placed the car on the route.
     case acquired(distanceAlong: Double)
     /// The car left the corridor for long enough with a disagreeing heading, or drove the wrong way.
-    case offRoute(reason: String)
+    case offRoute(reason: OffRouteReason)
     /// The car is back inside the corridor, heading along the route.
     case backOnRoute(distanceAlong: Double)
     /// A new route is wanted (once on going off route, then with back-off while still off).
@@ -24,8 +24,8 @@ public enum ProgressEvent: Sendable, Equatable {
 
 /// What the routing side needs to compute a new route.
 public struct RerouteRequest: Sendable, Equatable {
-    /// Why it is asked for: `off_route`, `wrong_way` or `waypoint_skipped`.
-    public var reason: String
+    /// Why it is asked for.
+    public var reason: RerouteReason
     /// The car's last position.
     public var position: Coordinate?
     /// The car's course (degrees, geographic) when known.
@@ -36,7 +36,7 @@ public struct RerouteRequest: Sendable, Equatable {
     public var attempt: Int
 
     /// A request for a new route from `position` (heading `course`) to `remainingWaypoints`.
-    public init(reason: String, position: Coordinate?, course: Double?, remainingWaypoints: [Waypoint], attempt: Int) {
+    public init(reason: RerouteReason, position: Coordinate?, course: Double?, remainingWaypoints: [Waypoint], attempt: Int) {
         self.reason = reason
         self.position = position
         self.course = course

@@ -5,7 +5,7 @@ extension RouteProgress {
         guard leg < route.legs.count - 1 else { return [] }
         var events: [ProgressEvent] = [.waypointSkipped(leg: leg)]
         leg += 1
-        requestReroute(reason: "waypoint_skipped", at: now, events: &events)
+        requestReroute(reason: .waypointSkipped, at: now, events: &events)
         return events
     }
 

@@ -29,7 +29,7 @@ extension RouteProgress {
             outsideSince = since
             if measured.seconds(since: since) >= options.offRouteSeconds {
                 floorAlong = match.distanceAlong
-                enterOffRoute(reason: "not on the route", fix: fix, measured: measured, events: &events)
+                enterOffRoute(reason: .notOnTheRoute, fix: fix, measured: measured, events: &events)
             }
         }
     }
@@ -62,7 +62,7 @@ extension RouteProgress {
     }
 
     /// Goes off route and asks for a new route.
-    mutating func enterOffRoute(reason: String, fix: Fix, measured: MonotonicInstant,
+    mutating func enterOffRoute(reason: OffRouteReason, fix: Fix, measured: MonotonicInstant,
                                         events: inout [ProgressEvent]) {
         state = .offRoute
         outsideSince = nil
@@ -70,12 +70,11 @@ extension RouteProgress {
         backOnCount = 0
         rerouteAttempts = 0
         events.append(.offRoute(reason: reason))
-        requestReroute(reason: reason.hasPrefix("driving the wrong way") ? "wrong_way" : "off_route",
-                       at: fix.received, events: &events)
+        requestReroute(reason: reason.rerouteReason, at: fix.received, events: &events)
     }
 
     /// Asks for a new route and sets when the next request may come (the back-off doubles up to its maximum).
-    mutating func requestReroute(reason: String, at now: MonotonicInstant, events: inout [ProgressEvent]) {
+    mutating func requestReroute(reason: RerouteReason, at now: MonotonicInstant, events: inout [ProgressEvent]) {
         rerouteAttempts += 1
         nextRerouteAllowed = now.advanced(bySeconds: backoffSeconds(afterAttempt: rerouteAttempts))
         events.append(.rerouteRequested(RerouteRequest(
@@ -113,7 +112,7 @@ extension RouteProgress {
         continueAttempts += 1
         // The first wait (before the first request) was one back-off; each request doubles it.
         nextContinueAllowed = now.advanced(bySeconds: backoffSeconds(afterAttempt: continueAttempts + 1))
-        events.append(.rerouteRequested(RerouteRequest(reason: "tour_continues", position: position, course: fix.course,
+        events.append(.rerouteRequested(RerouteRequest(reason: .tourContinues, position: position, course: fix.course,
                                                        remainingWaypoints: remainingWaypoints, attempt: continueAttempts)))
     }
 }

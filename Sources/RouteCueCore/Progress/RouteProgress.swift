@@ -140,7 +140,7 @@ public struct RouteProgress: Sendable {
             // A U-turn that began inside the corridor is still one when the car has driven back out of the window.
             if let since = wrongWaySince, let difference = match.headingDifference, difference > options.wrongWayDegrees,
                measured.seconds(since: since) >= options.wrongWaySeconds {
-                enterOffRoute(reason: "driving the wrong way (U-turn)", fix: fix, measured: measured, events: &events)
+                enterOffRoute(reason: .wrongWay, fix: fix, measured: measured, events: &events)
                 return events
             }
             let since = outsideSince ?? measured
@@ -148,7 +148,7 @@ public struct RouteProgress: Sendable {
             let disagree = (match.headingDifference ?? 0) > options.offRouteHeadingDegrees
             let far = match.offset > corridor * options.offRouteFarFactor
             if measured.seconds(since: since) >= options.offRouteSeconds, disagree || far {
-                enterOffRoute(reason: disagree ? "outside the corridor, heading away" : "far outside the corridor",
+                enterOffRoute(reason: disagree ? .outsideCorridorHeadingAway : .farOutsideCorridor,
                               fix: fix, measured: measured, events: &events)
             }
             return events
@@ -160,7 +160,7 @@ public struct RouteProgress: Sendable {
             let since = wrongWaySince ?? measured
             wrongWaySince = since
             if measured.seconds(since: since) >= options.wrongWaySeconds {
-                enterOffRoute(reason: "driving the wrong way (U-turn)", fix: fix, measured: measured, events: &events)
+                enterOffRoute(reason: .wrongWay, fix: fix, measured: measured, events: &events)
                 return events
             }
         } else {
@@ -203,7 +203,7 @@ public struct RouteProgress: Sendable {
             events.append(.gpsLost)
         }
         if state == .offRoute, !gpsLost, let next = nextRerouteAllowed, now >= next {
-            requestReroute(reason: "off_route", at: now, events: &events)
+            requestReroute(reason: .offRoute, at: now, events: &events)
         }
         if state == .onRoute, gpsLost {
             let e = estimate(at: now)

@@ -24,7 +24,7 @@ protocol GuidanceControl: AnyObject {
     /// Sets options (all or none).
     func setOptions(_ options: [String: DBusValue]) throws(BusError)
     /// The values of Guidance1's properties now.
-    func guidanceProperties() -> [String: DBusValue]
+    func guidanceProperties() -> PropertyValues<GuidanceProperty>
 
     /// Speaks `text` at `priority`; the output's id.
     func speak(_ text: String, priority: String) throws(BusError) -> Int
@@ -33,9 +33,9 @@ protocol GuidanceControl: AnyObject {
     /// Applies a queue command (skip, clear, stop and clear).
     func audioCommand(_ command: AudioCommand)
     /// The values of Audio1's properties now.
-    func audioProperties() -> [String: DBusValue]
+    func audioProperties() -> PropertyValues<AudioProperty>
     /// Sets a writable Audio1 property.
-    func setAudioProperty(_ name: String, _ value: DBusValue) throws(BusError)
+    func setAudioProperty(_ property: AudioProperty, _ value: DBusValue) throws(BusError)
 }
 
 /// Audio1's queue commands.
@@ -48,17 +48,29 @@ enum AudioCommand: Sendable {
 enum ControlInterfaces {
     nonisolated static let guidance: InterfaceName = "org.routecue.Guidance1"
     nonisolated static let audio: InterfaceName = "org.routecue.Audio1"
-    /// The properties whose value follows the position: PropertiesChanged carries them at most once a second.
     /// The largest WAV PlayFile takes (about 3 minutes of 22 kHz stereo).
     nonisolated static let maxWAVBytes = 16 << 20
-    nonisolated static let positionDriven: Set<String> = ["DistanceToManeuver", "DistanceRemaining", "TimeRemaining"]
 
     static func all(_ control: GuidanceControl, maxDocumentBytes: Int) -> [ExportedInterface] {
         [guidanceInterface(control, maxDocumentBytes: maxDocumentBytes), audioInterface(control)]
     }
 
-    private static func property(_ name: String, _ type: DBusType, _ values: @escaping @RouteCueLoop () -> [String: DBusValue]) -> ExportedProperty {
-        ExportedProperty(name, type) { values()[name] ?? .string("") }
+    /// Guidance1's properties, read from `control` (once the daemon is gone, which ends the bus first, an empty string).
+    private static func guidanceProperties(_ control: GuidanceControl) -> [ExportedProperty] {
+        GuidanceProperty.allCases.map { property in
+            ExportedProperty(property.rawValue, property.type) { [weak control] in control?.guidanceProperties()[property] ?? .string("") }
+        }
+    }
+
+    /// Audio1's properties, read from and set on `control`.
+    private static func audioProperties(_ control: GuidanceControl) -> [ExportedProperty] {
+        AudioProperty.allCases.map { property in
+            let get: @RouteCueLoop () -> DBusValue = { [weak control] in control?.audioProperties()[property] ?? .string("") }
+            guard property.isWritable else { return ExportedProperty(property.rawValue, property.type, emitsChanged: property.emitsChanged, get: get) }
+            return ExportedProperty(property.rawValue, property.type, emitsChanged: property.emitsChanged, get: get) { [weak control] value throws(BusError) in
+                try control?.setAudioProperty(property, value)
+            }
+        }
     }
 
     /// Runs `body` and replies with what it returns, or with its error.
@@ -75,7 +87,7 @@ enum ControlInterfaces {
     }
 
     static func guidanceInterface(_ control: GuidanceControl, maxDocumentBytes: Int) -> ExportedInterface {
-        let values: @RouteCueLoop () -> [String: DBusValue] = { [weak control] in control?.guidanceProperties() ?? [:] }
+        let values: @RouteCueLoop () -> [String: DBusValue] = { [weak control] in control?.guidanceProperties().all.byName ?? [:] }
         return ExportedInterface(
             name: guidance,
             methods: [
@@ -135,14 +147,7 @@ enum ControlInterfaces {
                     call.reply([.vardict(control?.optionValues() ?? [:])])
                 },
             ],
-            properties: [
-                property("State", .string, values), property("GpsState", .string, values),
-                property("Language", .string, values), property("Units", .string, values),
-                property("TransportMode", .string, values), property("Leg", .uint32, values),
-                property("NextManeuver", .dictionary(key: .string, value: .variant), values),
-                property("DistanceToManeuver", .double, values), property("DistanceRemaining", .double, values),
-                property("TimeRemaining", .double, values), property("RoutingState", .string, values),
-            ],
+            properties: guidanceProperties(control),
             signals: [
                 ExportedSignal("EventText", [DBusArgument("text", .string), DBusArgument("kind", .string),
                                              DBusArgument("details", .dictionary(key: .string, value: .variant))]),
@@ -156,12 +161,7 @@ enum ControlInterfaces {
     }
 
     static func audioInterface(_ control: GuidanceControl) -> ExportedInterface {
-        let values: @RouteCueLoop () -> [String: DBusValue] = { [weak control] in control?.audioProperties() ?? [:] }
-        func writable(_ name: String, _ type: DBusType) -> ExportedProperty {
-            ExportedProperty(name, type, get: { values()[name] ?? .string("") }, set: { [weak control] value throws(BusError) in
-                try control?.setAudioProperty(name, value)
-            })
-        }
+        let values: @RouteCueLoop () -> [String: DBusValue] = { [weak control] in control?.audioProperties().all.byName ?? [:] }
         func command(_ name: MemberName, _ command: AudioCommand) -> ExportedMethod {
             ExportedMethod(name) { [weak control] call in
                 control?.audioCommand(command)
@@ -189,16 +189,7 @@ enum ControlInterfaces {
                 command("ClearQueue", .clearQueue),
                 command("StopAndClear", .stopAndClear),
             ],
-            properties: [
-                writable("RequestedRoute", .string),
-                property("ActiveRoute", .string, values),
-                writable("LatencyCompensationMs", .uint32),
-                writable("Muted", .boolean),
-                writable("PromptStyle", .string),
-                writable("Volume", .double),
-                property("Speaking", .boolean, values),
-                property("InCall", .boolean, values), property("SpeechCacheBytes", .uint32, values),
-            ],
+            properties: audioProperties(control),
             signals: [
                 ExportedSignal("WillPlay", [DBusArgument("id", .uint32), DBusArgument("text", .string), DBusArgument("kind", .string)]),
                 ExportedSignal("DidPlay", [DBusArgument("id", .uint32), DBusArgument("outcome", .string), DBusArgument("reason", .string)]),

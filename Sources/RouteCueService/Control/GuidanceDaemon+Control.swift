@@ -27,19 +27,17 @@ extension GuidanceDaemon: GuidanceControl {
     // MARK: - Guidance1 methods
 
     func loadRoute(_ document: [UInt8], format: String, source: String, completion: @escaping @RouteCueLoop (Result<Int, BusError>) -> Void) {
-        var importOptions = config.importOptions
-        // With an engine, a tour's first way starts where the car is (without one, at the first station).
-        if routeImporter.engine != nil { importOptions.vehiclePosition = lastPosition }
+        var forced: RouteFormat?
         if format != "auto" {
-            guard let forced = RouteFormat(rawValue: format) else {
+            guard let named = RouteFormat(rawValue: format) else {
                 let known = ["auto"] + RouteFormat.allCases.map(\.rawValue)
                 return completion(.failure(BusError(.invalidArgs, "format \"\(format)\" is not one of \(known.joined(separator: ", "))")))
             }
-            importOptions.format = forced
+            forced = named
         }
-        let asking = routeImporter.read(document, name: "the document", options: importOptions) { [weak self] result in
+        // Stopping, the call is dropped unanswered: DBusKit replies Failed.
+        importRoute(document, name: "the document", source: source, format: forced) { [weak self] result in
             guard let self else { return completion(.failure(BusError(.failed, "RouteCue is stopping"))) }
-            self.publishProperties()
             switch result {
             case .success(let route):
                 completion(.success(self.loaded(route, from: source)))
@@ -48,15 +46,10 @@ extension GuidanceDaemon: GuidanceControl {
                 completion(.failure(BusError(name: error.isTransient ? ControlErrors.routingFailed : ControlErrors.badRoute, message: "\(error)")))
             }
         }
-        if let asking {
-            log.info("\(source): asking the routing engine for \(asking)")
-            publishProperties()
-        }
     }
 
     /// Takes `route` as the loaded one (guided at once while guiding); its number of maneuvers.
     private func loaded(_ route: Route, from source: String) -> Int {
-        ProcessMemory.releaseFreeHeap()
         if guidance != nil {
             load(route, from: source)
         } else {
@@ -75,10 +68,8 @@ extension GuidanceDaemon: GuidanceControl {
     }
 
     func stopGuidance() {
-        guard let guidance else { return }
-        guidance.stopTimers()
-        audio.perform(.clearQueue)
-        audio.perform(.supersedeCurrent)
+        guard guidance != nil else { return }
+        silenceGuidance()
         recorder?.detach()
         recorder = nil
         self.guidance = nil
@@ -259,22 +250,15 @@ extension GuidanceDaemon: GuidanceControl {
     /// The queue's policy: the configuration's, muted and with the prompt style as the UI set them; during a phone call
     /// the in-call style (or the UI's, when quieter), and nothing at all on a hands-free link.
     var effectiveAudioPolicy: OutputPolicy {
-        var policy = config.audio.policy
-        policy.muted = mutedByUI
-        if let style = promptStyleByUI { policy.promptStyle = style }
-        if let volume = volumeByUI { policy.volume = volume }
-        if inCall {
-            policy.promptStyle = promptStyle(base: policy.promptStyle)
-            policy.call = activeRoute == "hfp" ? .onOutputLink : .ongoing
-        }
-        return policy
+        config.audio.policy.inForce(ui: uiAudio, call: CallPresence(inCall: inCall, outputIsHandsFree: activeRoute == .handsFree),
+                                    inCallStyle: config.calls.promptStyle)
     }
 
     /// Hands the queue the policy in force; the music is ducked only while prompts can be heard at all.
     func applyAudioPolicy() {
         let policy = effectiveAudioPolicy
         audio.setPolicy(policy)
-        ducker?.promptsAudible = !(policy.muted || policy.promptStyle == .none || policy.call == .onOutputLink)
+        ducker?.promptsAudible = policy.promptsAudible
     }
 
     /// Switches audio to the requested route (RequestedRoute, else the configuration's), or to `default` when that
@@ -283,20 +267,16 @@ extension GuidanceDaemon: GuidanceControl {
     /// route's latency (bluez-alsa's delay included) plus LatencyCompensationMs.
     func applyAudioRoute(reason: String, handsFreeLoss: String? = nil) {
         let requested = requestedRoute ?? config.audio.route
-        var active = requested
-        var why = reason
-        var pcm = self.pcm(forRoute: requested)
-        if pcm == nil {
-            active = "default"
-            why = requested != "hfp" ? "route \(requested) has no device"
-                : handsFreeLoss ?? handsFree?.absenceReason
+        let choice = AudioRouteChoice(requested: requested, requestedPCM: pcm(forRoute: requested),
+                                      defaultPCM: pcm(forRoute: .default), reason: reason) {
+            handsFreeLoss ?? handsFree?.absenceReason
                 ?? (options.bus == nil ? "no hands-free device (BlueZ is not followed without a system bus)" : "no hands-free device known yet")
-            pcm = self.pcm(forRoute: "default") ?? "default"
         }
+        let active = choice.active, why = choice.why
         var timing = config.audioRoute(active)
         timing.outputLatency += Double(latencyCompensationMs) / 1000
-        if active == "hfp", config.audio.routes["hfp"]?.pcm == nil, let device = hfpDevice { timing.outputLatency += device.delaySeconds }
-        audio.setRoute(device: AudioServiceSettings.request(pcm: pcm ?? "default", device: config.audio.device), timing: timing)
+        if active == .handsFree, config.audio.routes[.handsFree]?.pcm == nil, let device = hfpDevice { timing.outputLatency += device.delaySeconds }
+        audio.setRoute(device: AudioServiceSettings.request(pcm: choice.pcm, device: config.audio.device), timing: timing)
         guidance?.handle(.audioRoute(timing))
         if let openAhead = config.audio.routes[active]?.openAheadSeconds { guidance?.openAheadSeconds = openAhead }
         guard active != activeRoute else { return }
@@ -304,94 +284,90 @@ extension GuidanceDaemon: GuidanceControl {
         // A call on the hands-free link depends on the route.
         if inCall { applyAudioPolicy() }
         log.info("audio route: \(active) (\(why))")
-        control?.emit(ControlInterfaces.audio, "RouteChanged", [.string(active), .string(why)])
-        control?.propertiesChanged(ControlInterfaces.audio, ["ActiveRoute": .string(active)])
+        control?.emit(ControlInterfaces.audio, "RouteChanged", [.string(active.rawValue), .string(why)])
+        control?.propertiesChanged(ControlInterfaces.audio, [AudioProperty.activeRoute: .string(active.rawValue)].byName)
     }
 
-    func audioProperties() -> [String: DBusValue] {
+    func audioProperties() -> PropertyValues<AudioProperty> {
         let policy = effectiveAudioPolicy
-        return [
-            "RequestedRoute": .string(requestedRoute ?? config.audio.route),
-            "ActiveRoute": .string(activeRoute ?? config.audio.route),
-            "LatencyCompensationMs": .uint32(latencyCompensationMs),
-            "Muted": .boolean(policy.muted),
-            "PromptStyle": .string(policy.promptStyle.rawValue),
-            "Volume": .double(policy.clampedVolume),
-            "Speaking": .boolean(audio.current != nil),
-            "InCall": .boolean(inCall),
-            "SpeechCacheBytes": .uint32(UInt32(clamping: audio.cache.bytesUsed)),
-        ]
+        return PropertyValues { property in
+            switch property {
+            case .requestedRoute: .string((requestedRoute ?? config.audio.route).rawValue)
+            case .activeRoute: .string((activeRoute ?? config.audio.route).rawValue)
+            case .latencyCompensationMs: .uint32(latencyCompensationMs)
+            case .muted: .boolean(policy.muted)
+            case .promptStyle: .string(policy.promptStyle.rawValue)
+            case .volume: .double(policy.clampedVolume)
+            case .speaking: .boolean(audio.current != nil)
+            case .inCall: .boolean(inCall)
+            case .speechCacheBytes: .uint32(UInt32(clamping: audio.cache.bytesUsed))
+            }
+        }
     }
 
-    func setAudioProperty(_ name: String, _ value: DBusValue) throws(BusError) {
-        switch (name, value) {
-        case ("Muted", .boolean(let muted)):
-            mutedByUI = muted
-        case ("PromptStyle", .string(let style)):
+    func setAudioProperty(_ property: AudioProperty, _ value: DBusValue) throws(BusError) {
+        let name = property.rawValue
+        switch (property, value) {
+        case (.muted, .boolean(let muted)):
+            uiAudio.muted = muted
+        case (.promptStyle, .string(let style)):
             guard let parsed = PromptStyle(rawValue: style) else {
                 throw BusError(.invalidArgs, "PromptStyle must be one of \(PromptStyle.allCases.map(\.rawValue).joined(separator: ", "))")
             }
-            promptStyleByUI = parsed
-        case ("RequestedRoute", .string(let route)):
-            guard config.audio.routes[route] != nil else {
-                throw BusError(.invalidArgs, "RequestedRoute must be one of \(config.audio.routes.keys.sorted().joined(separator: ", ")), not \(route)")
+            uiAudio.promptStyle = parsed
+        case (.requestedRoute, .string(let route)):
+            guard let routeName = AudioRouteName(rawValue: route), config.audio.routes[routeName] != nil else {
+                throw BusError(.invalidArgs, "RequestedRoute must be one of \(config.audio.routes.keys.map(\.rawValue).sorted().joined(separator: ", ")), not \(route)")
             }
-            requestedRoute = route
+            requestedRoute = routeName
             applyAudioRoute(reason: "requested")
-            control?.propertiesChanged(ControlInterfaces.audio, [name: value])
+            control?.propertiesChanged(ControlInterfaces.audio, [property: value].byName)
             return
-        case ("LatencyCompensationMs", .uint32(let ms)):
+        case (.latencyCompensationMs, .uint32(let ms)):
             guard ms <= 2000 else { throw BusError(.invalidArgs, "LatencyCompensationMs must be 0…2000, not \(ms)") }
             latencyCompensationMs = ms
             applyAudioRoute(reason: "latency compensation")
             log.info("audio latency compensation \(ms) ms over D-Bus")
-            control?.propertiesChanged(ControlInterfaces.audio, [name: value])
+            control?.propertiesChanged(ControlInterfaces.audio, [property: value].byName)
             return
-        case ("Volume", .double(let volume)):
+        case (.volume, .double(let volume)):
             guard volume.isFinite, volume >= 0, volume <= 1 else { throw BusError(.invalidArgs, "Volume must be between 0 and 1, not \(volume)") }
-            volumeByUI = volume
+            uiAudio.volume = volume
         default:
             throw BusError(.invalidArgs, "\(name) cannot be set to \(value)")
         }
         applyAudioPolicy()
         log.info("audio \(name) set to \(value) over D-Bus")
         // During a call PromptStyle reads the style in force, which a quieter UI style changes and a louder one does not.
-        let published = name == "PromptStyle" ? DBusValue.string(effectiveAudioPolicy.promptStyle.rawValue) : value
-        control?.propertiesChanged(ControlInterfaces.audio, [name: published])
+        let published = property == .promptStyle ? DBusValue.string(effectiveAudioPolicy.promptStyle.rawValue) : value
+        control?.propertiesChanged(ControlInterfaces.audio, [property: published].byName)
     }
 
     // MARK: - Properties
 
-    func guidanceProperties() -> [String: DBusValue] {
+    func guidanceProperties() -> PropertyValues<GuidanceProperty> {
         let timing = config.timingOptions
-        var values: [String: DBusValue] = [
-            "GpsState": .string(gps?.state.name ?? "connecting"),
-            "Language": .string(language?.language ?? PhrasePackLibrary.defaultLanguage),
-            "Units": .string(timing.units.rawValue),
-            "TransportMode": .string(timing.mode.rawValue),
-            "Leg": .uint32(0), "NextManeuver": .vardict([:]), "RoutingState": .string(routingState),
-            "DistanceToManeuver": .double(0), "DistanceRemaining": .double(0), "TimeRemaining": .double(0),
-        ]
-        guard let engine = guidance?.engine else {
-            values["State"] = .string("idle")
-            return values
+        let engine = guidance?.engine
+        let phase = GuidancePhase(engine?.progress.state)
+        // Where the car is along the route: while guiding or off the route only.
+        let estimate = [.guiding, .offRoute].contains(phase) ? engine?.progress.estimate(at: RouteCueLoop.loop.now) : nil
+        return PropertyValues { property in
+            switch property {
+            case .state: return .string(phase.rawValue)
+            case .gpsState: return .string(gps?.state.name ?? "connecting")
+            case .language: return .string(language?.language ?? PhrasePackLibrary.defaultLanguage)
+            case .units: return .string(timing.units.rawValue)
+            case .transportMode: return .string(timing.mode.rawValue)
+            case .routingState: return .string(routingState.rawValue)
+            case .leg: return .uint32(UInt32(max(0, estimate?.leg ?? 0)))
+            case .nextManeuver:
+                guard let engine, let index = estimate?.nextAnnouncedManeuver, index < engine.route.maneuvers.count else { return .vardict([:]) }
+                return Self.dictionary(of: engine.route.maneuvers[index], announced: announcedManeuvers.contains(index))
+            case .distanceToManeuver: return .double((estimate?.distanceToNextManeuver ?? 0).rounded())
+            case .distanceRemaining: return .double((estimate?.remainingRouteDistance ?? 0).rounded())
+            case .timeRemaining: return .double((estimate?.remainingRouteTime ?? 0).rounded())
+            }
         }
-        switch engine.progress.state {
-        case .acquiring: values["State"] = .string("waiting-for-fix")
-        case .onRoute: values["State"] = .string("guiding")
-        case .offRoute: values["State"] = .string("off-route")
-        case .arrived: values["State"] = .string("arrived")
-        }
-        guard engine.progress.state == .onRoute || engine.progress.state == .offRoute else { return values }
-        let estimate = engine.progress.estimate(at: RouteCueLoop.loop.now)
-        values["Leg"] = .uint32(UInt32(max(0, estimate.leg)))
-        if let index = estimate.nextAnnouncedManeuver, index < engine.route.maneuvers.count {
-            values["NextManeuver"] = Self.dictionary(of: engine.route.maneuvers[index], announced: announcedManeuvers.contains(index))
-        }
-        values["DistanceToManeuver"] = .double((estimate.distanceToNextManeuver ?? 0).rounded())
-        values["DistanceRemaining"] = .double(estimate.remainingRouteDistance.rounded())
-        values["TimeRemaining"] = .double((estimate.remainingRouteTime ?? 0).rounded())
-        return values
     }
 
     /// Sends PropertiesChanged for what changed since the last one: a change of state at once, the position-driven
@@ -399,27 +375,19 @@ extension GuidanceDaemon: GuidanceControl {
     /// a distance held back goes out with the next signal a second after the last one.
     func publishProperties() {
         guard let control, control.ownsName else { return }
-        let now = RouteCueLoop.loop.now
-        var changed = guidanceProperties().filter { publishedGuidance[$0.key] != $0.value }
-        let position = changed.keys.filter { ControlInterfaces.positionDriven.contains($0) }
-        if !position.isEmpty, now.seconds(since: lastPositionPublish) < 1 {
-            for key in position { changed[key] = nil }
-            publishTimer.set(lastPositionPublish.advanced(bySeconds: 1))
-        } else if !position.isEmpty {
-            lastPositionPublish = now
-        }
+        let (changed, lookAgain) = guidancePublishing.changes(in: guidanceProperties().all, at: RouteCueLoop.loop.now)
+        if let lookAgain { publishTimer.set(lookAgain) }
         guard !changed.isEmpty else { return }
-        publishedGuidance.merge(changed) { _, new in new }
-        control.propertiesChanged(ControlInterfaces.guidance, changed)
+        control.propertiesChanged(ControlInterfaces.guidance, changed.byName)
     }
 
     /// Every property of both interfaces, as they are now (the name was just acquired: the UI learns the state).
     func publishAll() {
-        publishedGuidance = guidanceProperties()
-        lastPositionPublish = RouteCueLoop.loop.now
-        control?.propertiesChanged(ControlInterfaces.guidance, publishedGuidance)
+        let all = guidanceProperties().all
+        guidancePublishing.sentAll(all, at: RouteCueLoop.loop.now)
+        control?.propertiesChanged(ControlInterfaces.guidance, all.byName)
         // SpeechCacheBytes is read on demand, never signalled (it changes with every cue rendered).
-        control?.propertiesChanged(ControlInterfaces.audio, audioProperties().filter { $0.key != "SpeechCacheBytes" })
+        control?.propertiesChanged(ControlInterfaces.audio, audioProperties().all.filter(\.key.emitsChanged).byName)
     }
 
     // MARK: - Signals
@@ -484,7 +452,7 @@ extension GuidanceDaemon: GuidanceControl {
                 control.emit(ControlInterfaces.audio, "WillPlay", [.uint32(UInt32(id)), .string(""), .string("file")])
             }
             if rendition == .tone, inCall { tonesForCall.insert(id) }
-            control.propertiesChanged(ControlInterfaces.audio, ["Speaking": .boolean(true)])
+            control.propertiesChanged(ControlInterfaces.audio, [AudioProperty.speaking: .boolean(true)].byName)
         case .output(.didPlay(let id, let outcome)):
             spokenCues[id] = nil
             applicationTexts[id] = nil
@@ -496,7 +464,7 @@ extension GuidanceDaemon: GuidanceControl {
             case .cancelled(let why): (why == OutputReason.skipped ? "skipped" : "cancelled", why)
             }
             control.emit(ControlInterfaces.audio, "DidPlay", [.uint32(UInt32(id)), .string(word), .string(reason)])
-            if audio.current == nil { control.propertiesChanged(ControlInterfaces.audio, ["Speaking": .boolean(false)]) }
+            if audio.current == nil { control.propertiesChanged(ControlInterfaces.audio, [AudioProperty.speaking: .boolean(false)].byName) }
         default:
             break
         }

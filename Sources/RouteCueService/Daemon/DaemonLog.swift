@@ -1,5 +1,6 @@
 import EventLoopKit
 import Glibc
+import RouteCueCore
 import Synchronization
 
 /// The daemon's log: one line per event worth reading on standard error. Under systemd (`JOURNAL_STREAM` names the
@@ -7,25 +8,8 @@ import Synchronization
 /// `<4>` warning, `<6>` info, `<7>` debug), so the journal keeps the severity; lines below the configured level
 /// are not written.
 public final class DaemonLog: Sendable {
-    /// How much a line matters (sd-daemon priorities).
-    public enum Severity: String, Sendable, Comparable, CaseIterable, CustomStringConvertible {
-        case error, warning, info, debug
-
-        /// The sd-daemon priority: 3, 4, 6, 7.
-        public var priority: Int {
-            switch self {
-            case .error: return 3
-            case .warning: return 4
-            case .info: return 6
-            case .debug: return 7
-            }
-        }
-
-        public static func < (a: Severity, b: Severity) -> Bool { a.priority < b.priority }
-
-        /// `error`, `warning`, `info`, `debug`.
-        public var description: String { rawValue }
-    }
+    /// How much a line matters (the configuration's `LogLevel`, with its sd-daemon priority).
+    public typealias Severity = LogLevel
 
     private let state: Mutex<(level: Severity, lines: [String]?)>
     /// Whether lines carry their priority prefix.

@@ -208,22 +208,7 @@ extension GuidanceDaemon {
             log.info("phone call ended: prompts as \(policy.promptStyle.rawValue)")
         }
         applyAudioPolicy()
-        control?.propertiesChanged(ControlInterfaces.audio, ["InCall": .boolean(now), "PromptStyle": .string(policy.promptStyle.rawValue)])
-    }
-
-    /// The prompt style in force: during a call the in-call style, or the UI's when that is quieter.
-    func promptStyle(base: PromptStyle) -> PromptStyle {
-        guard inCall else { return base }
-        return Self.quietness(config.calls.promptStyle) < Self.quietness(base) ? config.calls.promptStyle : base
-    }
-
-    private static func quietness(_ style: PromptStyle) -> Int {
-        switch style {
-        case .none: 0
-        case .tone: 1
-        case .short: 2
-        case .normal: 3
-        }
+        control?.propertiesChanged(ControlInterfaces.audio, [AudioProperty.inCall: .boolean(now), .promptStyle: .string(policy.promptStyle.rawValue)].byName)
     }
 }
 

@@ -27,16 +27,17 @@ extension GuidanceDaemon {
             self.rerouting = false
             self.publishProperties()
             let ms = Int((RouteCueLoop.loop.now.seconds(since: asked) * 1000).rounded())
-            guard let guidance = self.guidance, guidance.engine.routeGeneration == generation else {
-                self.log.info("reroute answer after \(ms) ms dropped: another route was loaded meanwhile")
+            let engine = self.guidance?.engine
+            let answer = RerouteAnswer.verdict(on: request, askedAt: generation, current: engine?.routeGeneration,
+                                               state: engine?.progress.state ?? .acquiring)
+            if answer == .dropAnotherRouteLoaded {
+                self.log.info("reroute answer after \(ms) ms dropped: \(answer.dropReason)")
                 return
             }
             switch result {
             case .success(let route):
-                // Off the route, the answer is dropped once the car is back on the old one (a skipped stop's, and the
-                // rest of a tour resolved only up to a stop, are not).
-                guard ["waypoint_skipped", "tour_continues"].contains(request.reason) || guidance.engine.progress.state == .offRoute else {
-                    self.log.info("reroute answer after \(ms) ms dropped: the car is back on the route")
+                guard answer == .take else {
+                    self.log.info("reroute answer after \(ms) ms dropped: \(answer.dropReason)")
                     return
                 }
                 self.load(route, from: "the routing engine after \(ms) ms (reroute attempt \(request.attempt))")

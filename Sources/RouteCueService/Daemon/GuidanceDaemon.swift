@@ -73,13 +73,9 @@ public final class GuidanceDaemon {
     /// What the routing engine is doing (D-Bus `RoutingState`): none (no engine configured), unreachable (the last
     /// request did not reach it; RouteCue keeps trying), rerouting, routing (a tour's ways asked for), waiting-for-fix
     /// (a tour waits for the first fix to be routed from the car), ready.
-    var routingState: String {
-        guard routeImporter.engine != nil else { return "none" }
-        if routeImporter.engineUnreachable { return "unreachable" }
-        if rerouting { return "rerouting" }
-        if routeImporter.isBusy { return "routing" }
-        if routeAwaitingFix != nil { return "waiting-for-fix" }
-        return "ready"
+    var routingState: RoutingState {
+        RoutingState(engineConfigured: routeImporter.engine != nil, unreachable: routeImporter.engineUnreachable,
+                     rerouting: rerouting, busy: routeImporter.isBusy, awaitingFix: routeAwaitingFix != nil)
     }
     /// Maneuvers a cue has been spoken for (GetManeuvers' `announced`).
     var announcedManeuvers: Set<Int> = []
@@ -91,17 +87,14 @@ public final class GuidanceDaemon {
     var applicationClips: [Int: String] = [:]
     /// Ids of Speak requests (far above the engine's cue numbers).
     var nextApplicationOutput = 1 << 30
-    /// Guidance1's values as last sent in PropertiesChanged.
-    var publishedGuidance: [String: DBusValue] = [:]
-    var lastPositionPublish = MonotonicInstant.zero
+    /// Guidance1's values as last sent in PropertiesChanged, position-driven ones at most once a second.
+    var guidancePublishing = PropertyChangeThrottle<GuidanceProperty, DBusValue>(positionDriven: GuidanceProperty.positionDriven)
     /// Audio1's Muted, PromptStyle and Volume as the UI set them (they outlive a configuration reload).
-    var mutedByUI = false
-    var promptStyleByUI: PromptStyle?
-    var volumeByUI: Double?
+    var uiAudio = UIAudioSettings()
     /// Audio1's RequestedRoute (nil: the configuration's `audio.route`), the route in use, and the extra output
     /// latency the UI set (LatencyCompensationMs).
-    var requestedRoute: String?
-    var activeRoute: String?
+    var requestedRoute: AudioRouteName?
+    var activeRoute: AudioRouteName?
     var latencyCompensationMs: UInt32 = 0
     // The car's audio world (GuidanceDaemon+CarAudio.swift).
     /// Lowers the music while cues speak.
@@ -173,7 +166,7 @@ public final class GuidanceDaemon {
             language = try LanguageChoice(language: options.language, phrases: options.phrases)
             wording = try Self.wording(language, markup: .plain, names: config.names)
             if let note = language?.note { log.info(note) }
-            log.level = options.logLevel ?? DaemonLog.Severity(config.logging.level)
+            log.level = options.logLevel ?? config.logging.level
             if let path = options.cuesPath { cueLog = try CueLogFile(path: path) }
             if let directory = options.stateDirectory { try Self.makeDirectory(directory) }
             routeImporter.engine = try routingEngine(config)
@@ -241,14 +234,14 @@ public final class GuidanceDaemon {
 
     /// The PCM of audio route `name`: `--device` or the configuration's for `default`, the configuration's for the
     /// others (`hfp`: the connected hands-free device's, unless configured); nil when the route has no device now.
-    func pcm(forRoute name: String) -> String? {
+    func pcm(forRoute name: AudioRouteName) -> String? {
         switch name {
-        case "default": return options.device ?? config.audio.routes["default"]?.pcm
-        case "hfp":
+        case .default: return options.device ?? config.audio.routes[.default]?.pcm
+        case .handsFree:
             if let pcm = config.audio.routes[name]?.pcm { return pcm }
             guard let device = hfpDevice, device.pcm != failedHandsFreePCM else { return nil }
             return device.pcm
-        default: return config.audio.routes[name]?.pcm
+        case .speaker: return config.audio.routes[name]?.pcm
         }
     }
 
@@ -284,30 +277,23 @@ public final class GuidanceDaemon {
     /// doubling up to a minute.
     public func loadRoute(_ path: String) {
         let bytes: [UInt8]
-        var options = config.importOptions
-        // With an engine, a tour's first way starts where the car is (without one, at the first station).
-        if routeImporter.engine != nil { options.vehiclePosition = lastPosition }
         do {
-            bytes = try InputFile.read(path, maxBytes: options.maxBytes)
+            bytes = try InputFile.read(path, maxBytes: config.importOptions.maxBytes)
         } catch {
             log.error("route not loaded: \(error)")
             return
         }
-        if routeImporter.engine != nil, lastPosition == nil, TourRouting.startsAtVehicle(bytes, options: options) {
+        if routeImporter.engine != nil, lastPosition == nil, TourRouting.startsAtVehicle(bytes, options: config.importOptions) {
             if routeAwaitingFix == nil { log.info("\(path): a tour; waiting for the first fix to route its first way from where the car is") }
             routeAwaitingFix = path
             publishProperties()
             return
         }
-        let asking = routeImporter.read(bytes, name: path, options: options) { [weak self] result in
-            guard let self, !self.stopping else { return }
-            self.publishProperties()
+        importRoute(bytes, name: path, source: path) { [weak self] result in
+            guard let self else { return }
             switch result {
             case .success(let route):
                 self.routeRetries = 0
-                // The file's bytes and its parse tree (several times the file) are gone now: hand the freed heap back
-                // to the system, or the daemon would keep the import's peak resident for as long as it runs.
-                ProcessMemory.releaseFreeHeap()
                 self.load(route, from: path)
             case .failure(let error):
                 guard error.isTransient else {
@@ -320,8 +306,28 @@ public final class GuidanceDaemon {
                 self.routeRetryTimer.set(RouteCueLoop.loop.now.advanced(bySeconds: seconds))
             }
         }
+    }
+
+    /// Imports `bytes` (named `name` in errors; `source` in the log) with the import options in force — with a
+    /// routing engine, a tour's first way from where the car is; `format` when the caller forces one — asking the
+    /// engine for what a tour lacks. `completion` hears the route or the error on the loop, unless RouteCue is
+    /// stopping by then. The document's bytes and its parse tree (several times the file) are gone when it hears of a
+    /// route: the freed heap is handed back first, or the daemon would keep the import's peak resident for as long as
+    /// it runs.
+    func importRoute(_ bytes: [UInt8], name: String, source: String, format: RouteFormat? = nil,
+                     completion: @escaping @RouteCueLoop (Result<Route, RouteImportError>) -> Void) {
+        var options = config.importOptions
+        // With an engine, a tour's first way starts where the car is (without one, at the first station).
+        if routeImporter.engine != nil { options.vehiclePosition = lastPosition }
+        if let format { options.format = format }
+        let asking = routeImporter.read(bytes, name: name, options: options) { [weak self] result in
+            guard let self, !self.stopping else { return }
+            self.publishProperties()
+            if case .success = result { ProcessMemory.releaseFreeHeap() }
+            completion(result)
+        }
         if let asking {
-            log.info("\(path): asking the routing engine for \(asking)")
+            log.info("\(source): asking the routing engine for \(asking)")
             publishProperties()
         }
     }
@@ -430,7 +436,7 @@ public final class GuidanceDaemon {
             log.debug("audio device \(request.device) open: \(configuration.rate) Hz, \(configuration.channels) channels, output latency \(Int((timing.outputLatency * 1000).rounded())) ms")
         case .deviceError(let device, let message):
             log.warning("audio device \(device): \(message)")
-            if device == hfpDevice?.pcm, config.audio.routes["hfp"]?.pcm == nil {
+            if device == hfpDevice?.pcm, config.audio.routes[.handsFree]?.pcm == nil {
                 // The SCO link broke under a cue while BlueZ may still list the device: default until it changes.
                 handsFreePCMFailed(device, message: message)
             }
@@ -548,9 +554,7 @@ public final class GuidanceDaemon {
         gps.stop()
         routeRetryTimer.set(nil)
         routeImporter.stop()
-        guidance?.stopTimers()
-        audio.perform(.clearQueue)
-        audio.perform(.supersedeCurrent)
+        silenceGuidance()
         if let ducker {
             ducker.restoreNow { [weak self] in
                 self?.musicRestored = true
@@ -561,6 +565,14 @@ public final class GuidanceDaemon {
         }
         stopTimer.set(RouteCueLoop.loop.now.advanced(bySeconds: 0.8))
         endWhenQuiet()
+    }
+
+    /// No more cues: the engine's timers stop, what is queued is dropped, and the cue playing ends at its next word
+    /// boundary (Stop over D-Bus, SIGTERM).
+    func silenceGuidance() {
+        guidance?.stopTimers()
+        audio.perform(.clearQueue)
+        audio.perform(.supersedeCurrent)
     }
 
     /// Ends a stop once nothing plays and the music is back.
@@ -619,7 +631,7 @@ public final class GuidanceDaemon {
             wording = rebuilt
         }
         config = new
-        log.level = options.logLevel ?? DaemonLog.Severity(new.logging.level)
+        log.level = options.logLevel ?? new.logging.level
         if let settings = try? gpsSettings() { gps.apply(settings) }
         ducker?.settings = new.ducking
         handsFree?.settings = handsFreeSettings
@@ -627,17 +639,5 @@ public final class GuidanceDaemon {
         applyAudioPolicy()
         applyAudioRoute(reason: "configuration reloaded")
         guidance?.reconfigure(timing: new.timingOptions, progress: new.progressOptions, wording: wording)
-    }
-}
-
-extension DaemonLog.Severity {
-    /// The log severity of a configured level.
-    init(_ level: LogLevel) {
-        switch level {
-        case .error: self = .error
-        case .warning: self = .warning
-        case .info: self = .info
-        case .debug: self = .debug
-        }
     }
 }
