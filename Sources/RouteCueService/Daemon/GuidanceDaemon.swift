@@ -283,12 +283,21 @@ public final class GuidanceDaemon {
             log.error("route not loaded: \(error)")
             return
         }
-        if routeImporter.engine != nil, lastPosition == nil, TourRouting.startsAtVehicle(bytes, options: config.importOptions) {
-            if routeAwaitingFix == nil { log.info("\(path): a tour; waiting for the first fix to route its first way from where the car is") }
-            routeAwaitingFix = path
-            publishProperties()
-            return
+        guard routeImporter.engine != nil, lastPosition == nil else { return importRoute(bytes, from: path) }
+        // A tour whose first way starts at the car waits for the first fix (the check parses: off the loop).
+        let options = config.importOptions
+        routeImporter.offLoop({ TourRouting.startsAtVehicle(bytes, options: options) }) { [weak self] startsAtVehicle in
+            guard let self, !self.stopping else { return }
+            guard startsAtVehicle, self.lastPosition == nil else { return self.importRoute(bytes, from: path) }
+            if self.routeAwaitingFix == nil { self.log.info("\(path): a tour; waiting for the first fix to route its first way from where the car is") }
+            self.routeAwaitingFix = path
+            self.publishProperties()
         }
+    }
+
+    /// Imports the route file `path` read as `bytes`: guides along it, or retries a tour whose ways the engine could
+    /// not give, 2 s later and then doubling up to a minute.
+    private func importRoute(_ bytes: [UInt8], from path: String) {
         importRoute(bytes, name: path, source: path) { [weak self] result in
             guard let self else { return }
             switch result {
@@ -320,15 +329,14 @@ public final class GuidanceDaemon {
         // With an engine, a tour's first way starts where the car is (without one, at the first station).
         if routeImporter.engine != nil { options.vehiclePosition = lastPosition }
         if let format { options.format = format }
-        let asking = routeImporter.read(bytes, name: name, options: options) { [weak self] result in
+        routeImporter.read(bytes, name: name, options: options, asking: { [weak self] asking in
+            self?.log.info("\(source): asking the routing engine for \(asking)")
+            self?.publishProperties()
+        }) { [weak self] result in
             guard let self, !self.stopping else { return }
             self.publishProperties()
             if case .success = result { ProcessMemory.releaseFreeHeap() }
             completion(result)
-        }
-        if let asking {
-            log.info("\(source): asking the routing engine for \(asking)")
-            publishProperties()
         }
     }
 
