@@ -37,8 +37,6 @@ public final class RouteImporter {
 
     /// True while an import waits for the engine's answers.
     public var isBusy: Bool { imports.values.contains { $0.askingEngine } }
-    /// True while an import is under way (parsing, or waiting for the engine).
-    public var isImporting: Bool { !imports.isEmpty }
     /// True from an import whose request could not reach the engine (down, timed out, a server error) until an
     /// import's requests are all answered.
     public private(set) var engineUnreachable = false
