@@ -75,7 +75,7 @@ final class DaemonDecisionTests: XCTestCase {
         }
     }
 
-    func test_aSkippedStopsAnswer_andATourssRest_areTakenOnTheRouteToo() {
+    func test_aSkippedStopsAnswer_andATourRest_areTakenOnTheRouteToo() {
         for reason in [RerouteReason.waypointSkipped, .tourContinues] {
             XCTAssertEqual(RerouteAnswer.verdict(on: request(reason), askedAt: 0, current: 0, state: .onRoute), .take)
         }

@@ -9,6 +9,7 @@ public enum AudioRouteName: String, Sendable, Hashable, CaseIterable, CustomStri
     /// The connected Bluetooth hands-free device (bluez-alsa's SCO PCM unless one is configured).
     case handsFree = "hfp"
 
+    /// The name, as the configuration file and D-Bus spell it.
     public var description: String { rawValue }
 }
 

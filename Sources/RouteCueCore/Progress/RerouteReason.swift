@@ -11,6 +11,7 @@ public enum RerouteReason: String, Sendable, Equatable, CaseIterable, CustomStri
 
     /// The machine-readable code, e.g. `off_route`.
     public var code: String { rawValue }
+    /// The code, as the log writes it.
     public var description: String { rawValue }
 
     /// True for the reasons that hold whether or not the car is on the route (a skipped stop, a tour's rest): their
@@ -34,6 +35,7 @@ public enum OffRouteReason: Sendable, Equatable, CaseIterable, CustomStringConve
     /// Far outside the corridor.
     case farOutsideCorridor
 
+    /// The sentence the log writes, e.g. "far outside the corridor".
     public var description: String {
         switch self {
         case .notOnTheRoute: "not on the route"
