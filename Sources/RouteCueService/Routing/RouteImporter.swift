@@ -107,9 +107,10 @@ public final class RouteImporter {
                 }
             }) { [weak self] imported in
                 guard let self else { return }
-                guard case .success(let (route, pieces)) = imported else {
-                    if case .failure(let error) = imported { self.complete(id, .failure(error)) }
-                    return
+                let route: Route, pieces: [ManeuverMatching.Piece]
+                switch imported {
+                case .failure(let error): return self.complete(id, .failure(error))
+                case .success(let value): (route, pieces) = value
                 }
                 guard !pieces.isEmpty else { return finish(.success(route)) }
                 let asked = self.ask(engine, pieces.map(\.request), id: id, read: { engine.route(from: $0, for: $1) }) { [weak self] answers in
