@@ -132,13 +132,27 @@ class JackTestCase: XCTestCase {
 
 /// Every event an `AudioPlaybackThread` reported, for a test to wait on.
 final class PlaybackEventLog: Sendable {
-    private let events = Mutex<[PlaybackEvent]>([])
+    private let events = Mutex<[(event: PlaybackEvent, recordedAt: UInt64)]>([])
 
-    /// Records one event (called on the audio thread).
-    func record(_ event: PlaybackEvent) { events.withLock { $0.append(event) } }
+    /// Records one event with the monotonic time it arrived (called on the audio thread).
+    func record(_ event: PlaybackEvent) {
+        let now = MonotonicClock.nanoseconds()
+        events.withLock { $0.append((event, now)) }
+    }
 
     /// The events so far.
-    var all: [PlaybackEvent] { events.withLock { $0 } }
+    var all: [PlaybackEvent] { events.withLock { $0.map(\.event) } }
+
+    /// The monotonic time the first event `match` accepts was recorded, waiting up to `timeout` seconds for it:
+    /// the audio thread's time, not when a polling test happened to look.
+    func recordedAt(within timeout: Double, _ match: (PlaybackEvent) -> Bool) -> UInt64? {
+        let deadline = MonotonicClock.nanoseconds() + UInt64(timeout * 1e9)
+        repeat {
+            if let found = events.withLock({ $0.first { match($0.event) } }) { return found.recordedAt }
+            usleep(500)
+        } while MonotonicClock.nanoseconds() < deadline
+        return nil
+    }
 
     /// Waits up to `timeout` seconds for `match` to find something in the log.
     func wait<T>(seconds timeout: Double, for match: ([PlaybackEvent]) -> T?) -> T? {
