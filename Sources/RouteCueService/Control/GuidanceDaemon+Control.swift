@@ -36,7 +36,7 @@ extension GuidanceDaemon: GuidanceControl {
             forced = named
         }
         // Stopping, the call is dropped unanswered: DBusKit replies Failed.
-        importRoute(document, name: "the document", source: source, format: forced) { [weak self] result in
+        routes.importDocument(document, name: "the document", source: source, format: forced) { [weak self] result in
             guard let self else { return completion(.failure(BusError(.failed, "RouteCue is stopping"))) }
             switch result {
             case .success(let route):
@@ -269,13 +269,13 @@ extension GuidanceDaemon: GuidanceControl {
         let requested = requestedRoute ?? config.audio.route
         let choice = AudioRouteChoice(requested: requested, requestedPCM: pcm(forRoute: requested),
                                       defaultPCM: pcm(forRoute: .default), reason: reason) {
-            handsFreeLoss ?? handsFree?.absenceReason
+            handsFreeLoss ?? carAudio?.handsFreeAbsence
                 ?? (options.bus == nil ? "no hands-free device (BlueZ is not followed without a system bus)" : "no hands-free device known yet")
         }
         let active = choice.active, why = choice.why
         var timing = config.audioRoute(active)
         timing.outputLatency += Double(latencyCompensationMs) / 1000
-        if active == .handsFree, config.audio.routes[.handsFree]?.pcm == nil, let device = hfpDevice { timing.outputLatency += device.delaySeconds }
+        if active == .handsFree, config.audio.routes[.handsFree]?.pcm == nil, let device = carAudio?.handsFreeDevice { timing.outputLatency += device.delaySeconds }
         audio.setRoute(device: AudioServiceSettings.request(pcm: choice.pcm, device: config.audio.device), timing: timing)
         guidance?.handle(.audioRoute(timing))
         if let openAhead = config.audio.routes[active]?.openAheadSeconds { guidance?.openAheadSeconds = openAhead }
@@ -358,7 +358,7 @@ extension GuidanceDaemon: GuidanceControl {
             case .language: return .string(language?.language ?? PhrasePackLibrary.defaultLanguage)
             case .units: return .string(timing.units.rawValue)
             case .transportMode: return .string(timing.mode.rawValue)
-            case .routingState: return .string(routingState.rawValue)
+            case .routingState: return .string(routes.routingState.rawValue)
             case .leg: return .uint32(UInt32(max(0, estimate?.leg ?? 0)))
             case .nextManeuver:
                 guard let engine, let index = estimate?.nextAnnouncedManeuver, index < engine.route.maneuvers.count else { return .vardict([:]) }

@@ -34,10 +34,8 @@ public final class GuidanceDaemon {
     var recorder: CueLogRecorder?
     private var cueLog: CueLogFile?
     private var signals: SignalWatch?
-    var stopping = false
-    private var ended = false
-    /// READY=1 was sent: status updates go to systemd from then on.
-    private var isReady = false
+    /// Where the daemon is in its life.
+    public private(set) var phase = DaemonPhase.starting
     private var lastStatus = ""
     private var lastStatusAt = MonotonicInstant.zero
     private lazy var watchdogTimer = LoopTimer(on: RouteCueLoop.loop) { [weak self] in self?.watchdogPing() }
@@ -50,33 +48,14 @@ public final class GuidanceDaemon {
     var control: ControlBus?
     /// The route guided along, or loaded and waiting for Start.
     var loadedRoute: Route?
-    /// Reads route documents, asking the routing engine for the ways a tour lacks, the maneuvers of lines without
-    /// their own, and the traffic signals on routes.
-    lazy var routeImporter: RouteImporter = {
-        let importer = RouteImporter(engine: nil)
-        importer.report = { [weak self] note, isProblem in
-            if isProblem { self?.log.warning(note) } else { self?.log.info(note) }
-        }
-        return importer
+    /// Where routes come from: the start file, D-Bus documents, the routing engine's reroutes.
+    lazy var routes: RouteLoader = {
+        let routes = RouteLoader(scheduler: RouteCueLoop.loop, log: log)
+        routes.onRoute = { [weak self] route, source in self?.load(route, from: source) }
+        routes.onChange = { [weak self] in self?.publishProperties() }
+        routes.guided = { [weak self] in self?.guidance?.engine }
+        return routes
     }()
-    /// Where the last fix put the vehicle (a tour's first way starts there).
-    var lastPosition: Coordinate?
-    /// Retries of the route given at start while the routing engine cannot be reached.
-    private lazy var routeRetryTimer = LoopTimer(on: RouteCueLoop.loop) { [weak self] in
-        if let path = self?.options.routePath { self?.loadRoute(path) }
-    }
-    private var routeRetries = 0
-    /// True while a reroute request is with the routing engine (the back-off's next request waits for its answer).
-    var rerouting = false
-    /// The tour given at start that waits for the first fix: its first way is routed from where the car is.
-    private var routeAwaitingFix: String?
-    /// What the routing engine is doing (D-Bus `RoutingState`): none (no engine configured), unreachable (the last
-    /// request did not reach it; RouteCue keeps trying), rerouting, routing (a tour's ways asked for), waiting-for-fix
-    /// (a tour waits for the first fix to be routed from the car), ready.
-    var routingState: RoutingState {
-        RoutingState(engineConfigured: routeImporter.engine != nil, unreachable: routeImporter.engineUnreachable,
-                     rerouting: rerouting, busy: routeImporter.isBusy, awaitingFix: routeAwaitingFix != nil)
-    }
     /// Maneuvers a cue has been spoken for (GetManeuvers' `announced`).
     var announcedManeuvers: Set<Int> = []
     /// The engine's cues queued or playing, by output id (EventText's words and details).
@@ -96,28 +75,16 @@ public final class GuidanceDaemon {
     var requestedRoute: AudioRouteName?
     var activeRoute: AudioRouteName?
     var latencyCompensationMs: UInt32 = 0
-    // The car's audio world (GuidanceDaemon+CarAudio.swift).
-    /// Lowers the music while cues speak.
-    var ducker: MediaDucker?
-    /// The session bus of the media players and PipeWire's telephony.
-    var sessionLink: BusLink?
-    var mediaDirectory: MediaPlayerDirectory?
-    /// Phone-call followers, by service name.
-    var callMonitors: [String: CallMonitor] = [:]
+    /// The car's audio world: the hands-free device, the ducked music, phone calls (after READY).
+    var carAudio: CarAudio?
+    /// The music ducker, once the car's audio has started.
+    var ducker: MediaDucker? { carAudio?.ducker }
     /// Whether a phone call is going on.
-    var inCall = false
+    var inCall: Bool { carAudio?.inCall ?? false }
     /// Cues played as a chime because of a call (DidPlay says so).
     var tonesForCall: Set<Int> = []
-    /// BlueZ and bluez-alsa: the `hfp` route's device.
-    var handsFree: HandsFreeDevices?
-    /// The hands-free device the `hfp` route plays on now.
-    var hfpDevice: HandsFreeDevice?
-    /// A hands-free PCM that failed while BlueZ still lists its device: not used until the device changes.
-    var failedHandsFreePCM: String?
     /// Speak requests cut off by a lost hands-free device, to be said again once their DidPlay is out.
     var resaid: [Int: (request: OutputRequest, text: String)] = [:]
-    /// The music was put back (or nothing was ducked) after SIGTERM.
-    var musicRestored = false
     lazy var publishTimer = LoopTimer(on: RouteCueLoop.loop) { [weak self] in self?.publishProperties() }
     /// How often freed heap is handed back to the system.
     private static let trimSeconds = 30.0
@@ -169,8 +136,9 @@ public final class GuidanceDaemon {
             log.level = options.logLevel ?? config.logging.level
             if let path = options.cuesPath { cueLog = try CueLogFile(path: path) }
             if let directory = options.stateDirectory { try Self.makeDirectory(directory) }
-            routeImporter.engine = try routingEngine(config)
-            if let engine = routeImporter.engine { log.info("routing engine \(engine.endpoint): \(engine.kind)") }
+            routes.importOptions = config.importOptions
+            routes.importer.engine = try routingEngine(config)
+            if let engine = routes.importer.engine { log.info("routing engine \(engine.endpoint): \(engine.kind)") }
         } catch {
             log.error("\(error)")
             end(.configuration)
@@ -204,10 +172,10 @@ public final class GuidanceDaemon {
             return
         }
         gps.start()
-        if let path = options.routePath { loadRoute(path) }
+        if let path = options.routePath { routes.loadFile(path) }
         let status = statusText()
         notifier.ready(status: status)
-        isReady = true
+        phase = .running
         // After READY=1: connecting to the bus (a thread of its own) would only compete with start-up; the name is
         // owned a few milliseconds later.
         startControl()
@@ -238,9 +206,7 @@ public final class GuidanceDaemon {
         switch name {
         case .default: return options.device ?? config.audio.routes[.default]?.pcm
         case .handsFree:
-            if let pcm = config.audio.routes[name]?.pcm { return pcm }
-            guard let device = hfpDevice, device.pcm != failedHandsFreePCM else { return nil }
-            return device.pcm
+            return config.audio.routes[name]?.pcm ?? carAudio?.handsFreePCM
         case .speaker: return config.audio.routes[name]?.pcm
         }
     }
@@ -271,74 +237,6 @@ public final class GuidanceDaemon {
     }
 
     // MARK: - Routes
-
-    /// Loads the route or tour at `path`: a file that does not import is an error line and changes nothing. A tour
-    /// whose ways the routing engine could not give (unreachable, timed out) is tried again, 2 s later and then
-    /// doubling up to a minute.
-    public func loadRoute(_ path: String) {
-        let bytes: [UInt8]
-        do {
-            bytes = try InputFile.read(path, maxBytes: config.importOptions.maxBytes)
-        } catch {
-            log.error("route not loaded: \(error)")
-            return
-        }
-        guard routeImporter.engine != nil, lastPosition == nil else { return importRoute(bytes, from: path) }
-        // A tour whose first way starts at the car waits for the first fix (the check parses: off the loop).
-        let options = config.importOptions
-        routeImporter.offLoop({ TourRouting.startsAtVehicle(bytes, options: options) }) { [weak self] startsAtVehicle in
-            guard let self, !self.stopping else { return }
-            guard startsAtVehicle, self.lastPosition == nil else { return self.importRoute(bytes, from: path) }
-            if self.routeAwaitingFix == nil { self.log.info("\(path): a tour; waiting for the first fix to route its first way from where the car is") }
-            self.routeAwaitingFix = path
-            self.publishProperties()
-        }
-    }
-
-    /// Imports the route file `path` read as `bytes`: guides along it, or retries a tour whose ways the engine could
-    /// not give, 2 s later and then doubling up to a minute.
-    private func importRoute(_ bytes: [UInt8], from path: String) {
-        importRoute(bytes, name: path, source: path) { [weak self] result in
-            guard let self else { return }
-            switch result {
-            case .success(let route):
-                self.routeRetries = 0
-                self.load(route, from: path)
-            case .failure(let error):
-                guard error.isTransient else {
-                    self.log.error("route not loaded: \(error)")
-                    return
-                }
-                let seconds = min(60, 2 * pow(2, Double(self.routeRetries)))
-                self.routeRetries += 1
-                self.log.warning("route not loaded yet: \(error); trying again in \(Int(seconds)) s")
-                self.routeRetryTimer.set(RouteCueLoop.loop.now.advanced(bySeconds: seconds))
-            }
-        }
-    }
-
-    /// Imports `bytes` (named `name` in errors; `source` in the log) with the import options in force — with a
-    /// routing engine, a tour's first way from where the car is; `format` when the caller forces one — asking the
-    /// engine for what a tour lacks. `completion` hears the route or the error on the loop, unless RouteCue is
-    /// stopping by then. The document's bytes and its parse tree (several times the file) are gone when it hears of a
-    /// route: the freed heap is handed back first, or the daemon would keep the import's peak resident for as long as
-    /// it runs.
-    func importRoute(_ bytes: [UInt8], name: String, source: String, format: RouteFormat? = nil,
-                     completion: @escaping @RouteCueLoop (Result<Route, RouteImportError>) -> Void) {
-        var options = config.importOptions
-        // With an engine, a tour's first way starts where the car is (without one, at the first station).
-        if routeImporter.engine != nil { options.vehiclePosition = lastPosition }
-        if let format { options.format = format }
-        routeImporter.read(bytes, name: name, options: options, asking: { [weak self] asking in
-            self?.log.info("\(source): asking the routing engine for \(asking)")
-            self?.publishProperties()
-        }) { [weak self] result in
-            guard let self, !self.stopping else { return }
-            self.publishProperties()
-            if case .success = result { ProcessMemory.releaseFreeHeap() }
-            completion(result)
-        }
-    }
 
     /// The routing engine `config` names, for the guidance's language and units (nil: none).
     func routingEngine(_ config: RouteCueConfiguration) throws(RouteImportError) -> RoutingEngine? {
@@ -378,13 +276,7 @@ public final class GuidanceDaemon {
     private func gpsEvent(_ event: GPSClient.Event) {
         switch event {
         case .fix(let fix):
-            if let position = fix.position {
-                lastPosition = position
-                if let path = routeAwaitingFix {
-                    routeAwaitingFix = nil
-                    loadRoute(path)
-                }
-            }
+            if let position = fix.position { routes.vehicle(at: position) }
             guidance?.handle(.fix(fix))
             updateStatus(force: false)
             publishProperties()
@@ -427,8 +319,8 @@ public final class GuidanceDaemon {
             updateStatus(force: true)
             publishProperties()
         case .reroute(let request):
-            if routeImporter.engine != nil {
-                reroute(request)
+            if routes.importer.engine != nil {
+                routes.reroute(request)
             } else {
                 log.info("reroute needed (\(request.reason), attempt \(request.attempt)); no routing engine is configured")
             }
@@ -444,9 +336,9 @@ public final class GuidanceDaemon {
             log.debug("audio device \(request.device) open: \(configuration.rate) Hz, \(configuration.channels) channels, output latency \(Int((timing.outputLatency * 1000).rounded())) ms")
         case .deviceError(let device, let message):
             log.warning("audio device \(device): \(message)")
-            if device == hfpDevice?.pcm, config.audio.routes[.handsFree]?.pcm == nil {
+            if config.audio.routes[.handsFree]?.pcm == nil {
                 // The SCO link broke under a cue while BlueZ may still list the device: default until it changes.
-                handsFreePCMFailed(device, message: message)
+                carAudio?.handsFreePCMFailed(device, message: message)
             }
         case .underrun:
             log.debug("audio underrun (recovered)")
@@ -499,7 +391,7 @@ public final class GuidanceDaemon {
 
     /// Sends systemd the status when it changed: at once for a change of state, at most every 2 s for distances.
     func updateStatus(force: Bool) {
-        guard isReady, !stopping else { return }
+        guard phase == .running else { return }
         let now = RouteCueLoop.loop.now
         let text = statusText()
         guard text != lastStatus else { return }
@@ -515,7 +407,7 @@ public final class GuidanceDaemon {
     }
 
     private func watchdogPing() {
-        guard let interval = notifier.watchdogInterval, !ended else { return }
+        guard let interval = notifier.watchdogInterval, phase != .ended else { return }
         notifier.watchdog()
         watchdogTimer.set(RouteCueLoop.loop.now.advanced(bySeconds: interval))
     }
@@ -551,25 +443,21 @@ public final class GuidanceDaemon {
     /// Stops: the cue playing ends at its next word boundary, nothing else is spoken, then exit 0 (within 0.8 s
     /// even if the device never answers). A second signal ends at once.
     public func stop(_ why: String) {
-        guard !stopping else {
+        guard !phase.isStopping else {
             end(.stopped)
             return
         }
-        stopping = true
+        phase = .stopping(musicRestored: ducker == nil)
         log.info("stopping (\(why))")
         notifier.stopping(status: "stopping")
         control?.stop()
         gps.stop()
-        routeRetryTimer.set(nil)
-        routeImporter.stop()
+        routes.stop()
         silenceGuidance()
-        if let ducker {
-            ducker.restoreNow { [weak self] in
-                self?.musicRestored = true
-                self?.endWhenQuiet()
-            }
-        } else {
-            musicRestored = true
+        ducker?.restoreNow { [weak self] in
+            guard let self, case .stopping = self.phase else { return }
+            self.phase = .stopping(musicRestored: true)
+            self.endWhenQuiet()
         }
         stopTimer.set(RouteCueLoop.loop.now.advanced(bySeconds: 0.8))
         endWhenQuiet()
@@ -585,19 +473,19 @@ public final class GuidanceDaemon {
 
     /// Ends a stop once nothing plays and the music is back.
     private func endWhenQuiet() {
-        guard stopping, audio.isIdle, musicRestored else { return }
+        guard phase == .stopping(musicRestored: true), audio.isIdle else { return }
         end(.stopped)
     }
 
     func end(_ exit: DaemonExit) {
-        guard !ended else { return }
-        ended = true
+        guard phase != .ended else { return }
+        phase = .ended
         watchdogTimer.set(nil)
         recorder?.detach()
         audio?.shutdown()
         signals?.cancel()
         control?.stop()
-        stopCarAudio()
+        carAudio?.stop()
         if exit == .stopped { log.info("stopped") }
         finished(exit)
     }
@@ -629,11 +517,12 @@ public final class GuidanceDaemon {
     }
 
     private func apply(_ new: RouteCueConfiguration) {
+        routes.importOptions = new.importOptions
         do {
-            routeImporter.engine = try routingEngine(new)
+            routes.importer.engine = try routingEngine(new)
         } catch {
             log.error("reload: \(error); tours are read without a routing engine")
-            routeImporter.engine = nil
+            routes.importer.engine = nil
         }
         if new.names != config.names, let rebuilt = try? Self.wording(language, markup: wording.markup, names: new.names) {
             wording = rebuilt
@@ -641,9 +530,7 @@ public final class GuidanceDaemon {
         config = new
         log.level = options.logLevel ?? new.logging.level
         if let settings = try? gpsSettings() { gps.apply(settings) }
-        ducker?.settings = new.ducking
-        handsFree?.settings = handsFreeSettings
-        callsChanged()
+        carAudio?.reconfigure(new)
         applyAudioPolicy()
         applyAudioRoute(reason: "configuration reloaded")
         guidance?.reconfigure(timing: new.timingOptions, progress: new.progressOptions, wording: wording)

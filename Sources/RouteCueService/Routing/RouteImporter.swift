@@ -41,9 +41,13 @@ public final class RouteImporter {
     /// import's requests are all answered.
     public private(set) var engineUnreachable = false
 
-    /// An importer asking `engine`.
-    public init(engine: RoutingEngine?) {
+    /// The loop the results are handed back on.
+    private let scheduler: any LoopScheduler
+
+    /// An importer asking `engine`, handing results back on `scheduler` (the daemon's loop).
+    public init(engine: RoutingEngine?, scheduler: any LoopScheduler = RouteCueLoop.loop) {
         self.engine = engine
+        self.scheduler = scheduler
     }
 
     /// Reads `bytes` (named `name` in errors) off the loop and calls `completion` with the route on the loop, once
@@ -127,9 +131,10 @@ public final class RouteImporter {
     /// Runs `work` on the import thread (after the imports queued before it) and hands its result to `then` on the
     /// loop, unless the importer or the loop has gone meanwhile.
     public func offLoop<T: Sendable>(_ work: @escaping @Sendable () -> T, then: @escaping @RouteCueLoop (T) -> Void) {
+        let scheduler = self.scheduler
         parsing.async {
             let result = work()
-            try? RouteCueLoop.loop.execute {
+            try? scheduler.execute {
                 RouteCueLoop.assumeIsolated { [weak self] in
                     guard self != nil else { return }
                     then(result)
@@ -213,10 +218,11 @@ public final class RouteImporter {
         imports[id]?.askingEngine = true
         let answers = Answers<Answer>()
         let count = requests.count
+        let scheduler = self.scheduler
         for (k, request) in requests.enumerated() {
             client.send(engine.request(for: request), to: engine.endpoint, timeout: engine.timeout, maxBodyBytes: engine.maxBytes) { answer in
                 let result = read(answer, request)
-                try? RouteCueLoop.loop.execute {
+                try? scheduler.execute {
                     RouteCueLoop.assumeIsolated { [weak self] in
                         guard let self, self.imports[id]?.askingEngine == true else { return }
                         answers.results[k] = result
