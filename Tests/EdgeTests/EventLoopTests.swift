@@ -258,7 +258,7 @@ final class EventLoopTests: XCTestCase {
         try loop.schedule(atNanoseconds: 2_000) {
             trail.add("a@\(loop.nowNanoseconds)")
             try? loop.execute { trail.add("job@\(loop.nowNanoseconds)") }
-            try? loop.schedule(atNanoseconds: 2_500) { trail.add("b@\(loop.nowNanoseconds)") }
+            _ = try? loop.schedule(atNanoseconds: 2_500) { trail.add("b@\(loop.nowNanoseconds)") }
         }
         let cancelled = try loop.schedule(atNanoseconds: 2_200) { trail.add("x") }
         loop.cancel(timer: cancelled)
