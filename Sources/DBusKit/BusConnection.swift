@@ -49,9 +49,14 @@ public final class BusConnection {
     /// Unanswered calls sent at most (see `call`).
     public var maxCallsInFlight = 100
 
-    private init(bus: BusAddress, raw: OpaquePointer) {
+    /// The clock and timers of call timeouts and libdbus's timeouts (descriptors and dispatch stay on the loop
+    /// `RouteCueLoop` runs on).
+    private let scheduler: any LoopScheduler
+
+    private init(bus: BusAddress, raw: OpaquePointer, scheduler: any LoopScheduler) {
         self.bus = bus
         self.raw = raw
+        self.scheduler = scheduler
         uniqueName = dbus_bus_get_unique_name(raw).map { String(cString: $0) } ?? ""
         callbacks = ConnectionCallbacks()
         callbacks.connection = self
@@ -59,8 +64,10 @@ public final class BusConnection {
     }
 
     /// Connects to `bus` on a thread of its own (libdbus's connect, authentication and `Hello` block); `completion`
-    /// runs on the loop with the connection, ready to use, or why it failed.
-    public static func connect(_ bus: BusAddress, environment: [String: String] = ProcessEnvironment.variables(),
+    /// runs on the loop with the connection, ready to use, or why it failed. Its timeouts run on `scheduler` (a
+    /// `ManualLoop` in tests puts them on virtual time).
+    public static func connect(_ bus: BusAddress, scheduler: any LoopScheduler = RouteCueLoop.loop,
+                               environment: [String: String] = ProcessEnvironment.variables(),
                                completion: @escaping @RouteCueLoop (Result<BusConnection, BusError>) -> Void) {
         let address: String
         do { address = try bus.resolved(environment: environment) } catch {
@@ -73,7 +80,7 @@ public final class BusConnection {
             try? RouteCueLoop.loop.execute {
                 RouteCueLoop.assumeIsolated {
                     switch outcome {
-                    case .success(let handed): completion(.success(BusConnection(bus: bus, raw: handed.raw)))
+                    case .success(let handed): completion(.success(BusConnection(bus: bus, raw: handed.raw, scheduler: scheduler)))
                     case .failure(let error): completion(.failure(error))
                     }
                 }
@@ -169,8 +176,8 @@ public final class BusConnection {
         }
         let id = makeHandle()
         let what = "\(message.interface ?? "").\(message.member ?? "") on \(message.destination ?? "?")"
-        let due = RouteCueLoop.loop.nowNanoseconds + UInt64(max(0, timeout) * 1e9)
-        let timer = try? RouteCueLoop.loop.schedule(atNanoseconds: due) { [weak self] in
+        let due = scheduler.nowNanoseconds + UInt64(max(0, timeout) * 1e9)
+        let timer = try? scheduler.schedule(atNanoseconds: due) { [weak self] in
             RouteCueLoop.assumeIsolated { self?.timeOut(id, after: timeout) }
         }
         let entry = PendingCall(id: id, message: message, completion: completion, timer: timer, what: what)
@@ -187,7 +194,7 @@ public final class BusConnection {
         guard let raw else { return }
         var serial: dbus_uint32_t = 0
         guard dbus_connection_send(raw, entry.message.raw, &serial) != 0 else {
-            if let timer = entry.timer { RouteCueLoop.loop.cancel(timer: timer) }
+            if let timer = entry.timer { scheduler.cancel(timer: timer) }
             entry.completion(.failure(BusError(.noMemory, "libdbus could not queue \(entry.what)")))
             return
         }
@@ -247,7 +254,7 @@ public final class BusConnection {
         case .methodReturn, .error:
             guard let pending = pendingCalls.removeValue(forKey: message.replySerial) else { return false }
             serialsByCall[pending.id] = nil
-            if let timer = pending.timer { RouteCueLoop.loop.cancel(timer: timer) }
+            if let timer = pending.timer { scheduler.cancel(timer: timer) }
             if let error = message.error {
                 pending.completion(.failure(error))
             } else {
@@ -283,7 +290,7 @@ public final class BusConnection {
         dbus_connection_set_dispatch_status_function(raw, nil, nil, nil)
         dbus_connection_remove_filter(raw, connectionFilter, Unmanaged.passUnretained(callbacks).toOpaque())
         for (_, watch) in watches { RouteCueLoop.loop.deregister(watch.registration) }
-        for (_, timeout) in timeouts { if let timer = timeout.timer { RouteCueLoop.loop.cancel(timer: timer) } }
+        for (_, timeout) in timeouts { if let timer = timeout.timer { scheduler.cancel(timer: timer) } }
         watches = [:]
         timeouts = [:]
         dbus_connection_close(raw)
@@ -296,7 +303,7 @@ public final class BusConnection {
         queuedCalls = [:]
         queuedOrder = []
         for call in pending.sorted(by: { $0.id < $1.id }) {
-            if let timer = call.timer { RouteCueLoop.loop.cancel(timer: timer) }
+            if let timer = call.timer { scheduler.cancel(timer: timer) }
             call.completion(.failure(BusError(name: reason.name, message: "\(call.what): \(reason.message)")))
         }
         let handlers = disconnectHandlers
@@ -393,7 +400,7 @@ public final class BusConnection {
     func removeTimeout(_ timeout: OpaquePointer) {
         guard let data = dbus_timeout_get_data(timeout) else { return }
         let id = UInt64(UInt(bitPattern: data))
-        if let timer = timeouts.removeValue(forKey: id)?.timer { RouteCueLoop.loop.cancel(timer: timer) }
+        if let timer = timeouts.removeValue(forKey: id)?.timer { scheduler.cancel(timer: timer) }
     }
 
     func toggleTimeout(_ timeout: OpaquePointer) {
@@ -404,11 +411,11 @@ public final class BusConnection {
     /// (Re)starts the loop timer of libdbus timeout `id` for its interval, or stops it when disabled.
     private func armTimeout(_ id: UInt64) {
         guard let entry = timeouts[id] else { return }
-        if let timer = entry.timer { RouteCueLoop.loop.cancel(timer: timer) }
+        if let timer = entry.timer { scheduler.cancel(timer: timer) }
         timeouts[id]?.timer = nil
         guard dbus_timeout_get_enabled(entry.timeout) != 0 else { return }
-        let due = RouteCueLoop.loop.nowNanoseconds + UInt64(max(0, dbus_timeout_get_interval(entry.timeout))) * 1_000_000
-        timeouts[id]?.timer = try? RouteCueLoop.loop.schedule(atNanoseconds: due) { [weak self] in
+        let due = scheduler.nowNanoseconds + UInt64(max(0, dbus_timeout_get_interval(entry.timeout))) * 1_000_000
+        timeouts[id]?.timer = try? scheduler.schedule(atNanoseconds: due) { [weak self] in
             RouteCueLoop.assumeIsolated { self?.fireTimeout(id) }
         }
     }

@@ -19,14 +19,17 @@ public final class BusLink {
     private var retryDelay = BusLink.firstRetry
     private var started = false
     private var stopped = false
-    private lazy var retryTimer = LoopTimer(on: RouteCueLoop.loop) { [weak self] in self?.connect() }
+    /// The clock of the retries and of the connection's timeouts.
+    private let scheduler: any LoopScheduler
+    private lazy var retryTimer = LoopTimer(on: scheduler) { [weak self] in self?.connect() }
 
     static let firstRetry = 0.25
     static let longestRetry = 5.0
 
-    /// A link to `bus`; nothing happens before `start`.
-    public init(bus: BusAddress, label: String, log: DaemonLog) {
+    /// A link to `bus` whose retries and timeouts run on `scheduler`; nothing happens before `start`.
+    public init(bus: BusAddress, label: String, log: DaemonLog, scheduler: any LoopScheduler = RouteCueLoop.loop) {
         self.bus = bus
+        self.scheduler = scheduler
         self.label = label
         self.log = log
     }
@@ -59,7 +62,7 @@ public final class BusLink {
 
     private func connect() {
         guard !stopped else { return }
-        BusConnection.connect(bus) { [weak self] result in
+        BusConnection.connect(bus, scheduler: scheduler) { [weak self] result in
             guard let self, !self.stopped else {
                 if case .success(let connection) = result { connection.close() }
                 return
@@ -73,7 +76,7 @@ public final class BusLink {
 
     private func retry(_ why: String) {
         log.warning("\(label): \(why); trying again in \(retryDelay) s (guidance goes on)")
-        retryTimer.set(RouteCueLoop.loop.now.advanced(bySeconds: retryDelay))
+        retryTimer.set(scheduler.now.advanced(bySeconds: retryDelay))
         retryDelay = min(Self.longestRetry, retryDelay * 2)
     }
 

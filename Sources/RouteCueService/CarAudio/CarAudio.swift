@@ -35,6 +35,7 @@ public final class CarAudio {
     public var onCall: @RouteCueLoop (Bool) -> Void = { _ in }
 
     private let log: DaemonLog
+    private let scheduler: any LoopScheduler
     private var calls: CallSettings
     private var bluetooth: BluetoothSettings
     private var stopped = false
@@ -51,6 +52,7 @@ public final class CarAudio {
     /// The car's audio per `config`, ducked-volume records in `stateDirectory`, on `scheduler`.
     public init(config: RouteCueConfiguration, stateDirectory: String?, scheduler: any LoopScheduler, log: DaemonLog) {
         self.log = log
+        self.scheduler = scheduler
         calls = config.calls
         bluetooth = config.bluetooth
         ducker = MediaDucker(settings: config.ducking, stateDirectory: stateDirectory, scheduler: scheduler, log: log)
@@ -170,7 +172,7 @@ public final class CarAudio {
             log.info("no session bus (DBUS_SESSION_BUS_ADDRESS is not set): media players are not ducked, PipeWire's telephony is not followed")
             return
         }
-        let link = BusLink(bus: bus, label: "media", log: log)
+        let link = BusLink(bus: bus, label: "media", log: log, scheduler: scheduler)
         link.onConnected { [weak self] connection in
             guard let self, !self.stopped else { return }
             self.log.info("media: following MPRIS players on the \(bus) (\(connection.uniqueName))")

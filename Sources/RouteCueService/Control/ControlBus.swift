@@ -9,9 +9,9 @@ import RouteCueCore
 @RouteCueLoop
 public final class ControlBus {
     /// The well-known name.
-    public static let name: BusName = "org.routecue"
+    public nonisolated static let name: BusName = "org.routecue"
     /// The object both interfaces live on.
-    public static let path: ObjectPath = "/org/routecue/Guidance"
+    public nonisolated static let path: ObjectPath = "/org/routecue/Guidance"
 
     /// The link to the bus (shared with the BlueZ, bluez-alsa and oFono clients, which live on the same bus).
     public let link: BusLink
@@ -30,9 +30,10 @@ public final class ControlBus {
     private var stopped = false
 
     /// A control bus on `bus` exporting `interfaces()` at `path`; `owned` runs each time the name is (re)acquired.
-    public init(bus: BusAddress, log: DaemonLog, interfaces: @escaping @RouteCueLoop () -> [ExportedInterface],
-                owned: @escaping @RouteCueLoop () -> Void) {
-        link = BusLink(bus: bus, label: "control", log: log)
+    /// Its retries and timeouts run on `scheduler`.
+    public init(bus: BusAddress, log: DaemonLog, scheduler: any LoopScheduler = RouteCueLoop.loop,
+                interfaces: @escaping @RouteCueLoop () -> [ExportedInterface], owned: @escaping @RouteCueLoop () -> Void) {
+        link = BusLink(bus: bus, label: "control", log: log, scheduler: scheduler)
         self.log = log
         self.interfaces = interfaces
         self.owned = owned

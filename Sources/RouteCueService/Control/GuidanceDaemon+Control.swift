@@ -13,7 +13,7 @@ extension GuidanceDaemon: GuidanceControl {
             log.info("control: no bus (--bus none)")
             return
         }
-        let control = ControlBus(bus: bus, log: log, interfaces: { [unowned self] in
+        let control = ControlBus(bus: bus, log: log, scheduler: scheduler, interfaces: { [unowned self] in
             ControlInterfaces.all(self, maxDocumentBytes: self.config.importOptions.maxBytes)
         }, owned: { [weak self] in self?.publishAll() })
         control.onFatal = { [weak self] why in
@@ -89,7 +89,7 @@ extension GuidanceDaemon: GuidanceControl {
 
     func repeatInstruction() throws(BusError) {
         guard let guidance else { throw BusError(name: ControlErrors.noRoute, message: "guidance is not running") }
-        guard guidance.engine.canRepeatInstruction(at: RouteCueLoop.loop.now) else {
+        guard guidance.engine.canRepeatInstruction(at: scheduler.now) else {
             throw BusError(.failed, "there is no instruction to repeat (not on the route yet, or past the last maneuver)")
         }
         guidance.handle(.repeatInstruction)
@@ -350,7 +350,7 @@ extension GuidanceDaemon: GuidanceControl {
         let engine = guidance?.engine
         let phase = GuidancePhase(engine?.progress.state)
         // Where the car is along the route: while guiding or off the route only.
-        let estimate = [.guiding, .offRoute].contains(phase) ? engine?.progress.estimate(at: RouteCueLoop.loop.now) : nil
+        let estimate = [.guiding, .offRoute].contains(phase) ? engine?.progress.estimate(at: scheduler.now) : nil
         return PropertyValues { property in
             switch property {
             case .state: return .string(phase.rawValue)
@@ -375,7 +375,7 @@ extension GuidanceDaemon: GuidanceControl {
     /// a distance held back goes out with the next signal a second after the last one.
     func publishProperties() {
         guard let control, control.ownsName else { return }
-        let (changed, lookAgain) = guidancePublishing.changes(in: guidanceProperties().all, at: RouteCueLoop.loop.now)
+        let (changed, lookAgain) = guidancePublishing.changes(in: guidanceProperties().all, at: scheduler.now)
         if let lookAgain { publishTimer.set(lookAgain) }
         guard !changed.isEmpty else { return }
         control.propertiesChanged(ControlInterfaces.guidance, changed.byName)
@@ -384,7 +384,7 @@ extension GuidanceDaemon: GuidanceControl {
     /// Every property of both interfaces, as they are now (the name was just acquired: the UI learns the state).
     func publishAll() {
         let all = guidanceProperties().all
-        guidancePublishing.sentAll(all, at: RouteCueLoop.loop.now)
+        guidancePublishing.sentAll(all, at: scheduler.now)
         control?.propertiesChanged(ControlInterfaces.guidance, all.byName)
         // SpeechCacheBytes is read on demand, never signalled (it changes with every cue rendered).
         control?.propertiesChanged(ControlInterfaces.audio, audioProperties().all.filter(\.key.emitsChanged).byName)

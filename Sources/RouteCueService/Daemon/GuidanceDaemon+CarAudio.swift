@@ -6,7 +6,7 @@ import RouteCueCore
 extension GuidanceDaemon {
     /// Starts the car's audio: the ducker and the clients of BlueZ, oFono, the players and PipeWire's telephony.
     func startCarAudio() {
-        let carAudio = CarAudio(config: config, stateDirectory: options.stateDirectory, scheduler: RouteCueLoop.loop, log: log)
+        let carAudio = CarAudio(config: config, stateDirectory: options.stateDirectory, scheduler: scheduler, log: log)
         carAudio.ducker.onPreparationChanged = { [weak self] seconds in
             self?.log.debug("ducking: the departure cue waits \(seconds) s for the music to be down")
             self?.guidance?.handle(.audioPreparation(seconds: seconds))

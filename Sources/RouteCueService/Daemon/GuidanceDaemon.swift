@@ -28,20 +28,22 @@ public final class GuidanceDaemon {
     public internal(set) var guidance: GuidanceAudio?
 
     private let notifier: SystemdNotifier
+    private let environment: DaemonEnvironment
+    /// The loop's clock and timers (`environment.scheduler`).
+    let scheduler: any LoopScheduler
     private let finished: @Sendable (DaemonExit) -> Void
     var language: LanguageChoice?
     var wording = CueWording.plainEnglish
     var recorder: CueLogRecorder?
     private var cueLog: CueLogFile?
-    private var signals: SignalWatch?
     /// Where the daemon is in its life.
     public private(set) var phase = DaemonPhase.starting
     private var lastStatus = ""
     private var lastStatusAt = MonotonicInstant.zero
-    private lazy var watchdogTimer = LoopTimer(on: RouteCueLoop.loop) { [weak self] in self?.watchdogPing() }
-    private lazy var stopTimer = LoopTimer(on: RouteCueLoop.loop) { [weak self] in self?.end(.stopped) }
-    private lazy var statusTimer = LoopTimer(on: RouteCueLoop.loop) { [weak self] in self?.updateStatus(force: true) }
-    private lazy var trimTimer = LoopTimer(on: RouteCueLoop.loop) { [weak self] in self?.trimHeap() }
+    private lazy var watchdogTimer = LoopTimer(on: scheduler) { [weak self] in self?.watchdogPing() }
+    private lazy var stopTimer = LoopTimer(on: scheduler) { [weak self] in self?.end(.stopped) }
+    private lazy var statusTimer = LoopTimer(on: scheduler) { [weak self] in self?.updateStatus(force: true) }
+    private lazy var trimTimer = LoopTimer(on: scheduler) { [weak self] in self?.trimHeap() }
 
     // The control interface (GuidanceDaemon+Control.swift).
     /// The bus the interface is offered on (nil with `--bus none`).
@@ -50,7 +52,7 @@ public final class GuidanceDaemon {
     var loadedRoute: Route?
     /// Where routes come from: the start file, D-Bus documents, the routing engine's reroutes.
     lazy var routes: RouteLoader = {
-        let routes = RouteLoader(scheduler: RouteCueLoop.loop, log: log)
+        let routes = RouteLoader(scheduler: scheduler, log: log)
         routes.onRoute = { [weak self] route, source in self?.load(route, from: source) }
         routes.onChange = { [weak self] in self?.publishProperties() }
         routes.guided = { [weak self] in self?.guidance?.engine }
@@ -85,7 +87,7 @@ public final class GuidanceDaemon {
     var tonesForCall: Set<Int> = []
     /// Speak requests cut off by a lost hands-free device, to be said again once their DidPlay is out.
     var resaid: [Int: (request: OutputRequest, text: String)] = [:]
-    lazy var publishTimer = LoopTimer(on: RouteCueLoop.loop) { [weak self] in self?.publishProperties() }
+    lazy var publishTimer = LoopTimer(on: scheduler) { [weak self] in self?.publishProperties() }
     /// How often freed heap is handed back to the system.
     private static let trimSeconds = 30.0
 
@@ -101,8 +103,20 @@ public final class GuidanceDaemon {
         do {
             try RouteCueLoop.loop.execute {
                 RouteCueLoop.assumeIsolated {
-                    let daemon = GuidanceDaemon(options: options, log: log, finished: finished)
+                    let daemon = GuidanceDaemon(options: options, log: log, environment: .process) { exit in
+                        RouteCueLoop.assumeIsolated { Self.signals?.cancel() }
+                        finished(exit)
+                    }
                     Self.running = daemon
+                    // SIGTERM/SIGINT stop, SIGHUP reloads (blocked since `main`, so none is lost before this).
+                    do {
+                        Self.signals = try RouteCueLoop.loop.watchSignals(ProcessSignals.daemon) { signal in
+                            RouteCueLoop.assumeIsolated { Self.running?.received(signal) }
+                        }
+                    } catch {
+                        log.error("signals cannot be watched: \(error)")
+                        return finished(.runtimeFailure)
+                    }
                     daemon.start()
                 }
             }
@@ -116,17 +130,25 @@ public final class GuidanceDaemon {
 
     /// The daemon of this process (kept alive while it runs).
     private static var running: GuidanceDaemon?
+    /// The process's signals, watched while the daemon runs.
+    private static var signals: SignalWatch?
 
-    init(options: DaemonOptions, log: DaemonLog, finished: @escaping @Sendable (DaemonExit) -> Void) {
+    /// A daemon per `options` on `environment`; `finished` hears its exit status once it has ended. `start()` starts it.
+    public init(options: DaemonOptions, log: DaemonLog, environment: DaemonEnvironment,
+                finished: @escaping @Sendable (DaemonExit) -> Void) {
         self.options = options
         self.log = log
+        self.environment = environment
+        scheduler = environment.scheduler
         self.finished = finished
         notifier = SystemdNotifier()
     }
 
     // MARK: - Starting
 
-    private func start() {
+    /// Reads the configuration, opens the audio, connects to gpsd, loads the start route, tells systemd READY=1, then
+    /// offers the control interface and follows the car's audio. A configuration that does not read ends it.
+    public func start() {
         log.info("routecue starting (pid \(getpid()))")
         do {
             config = try ConfigurationFile.load(options.configPath)
@@ -145,7 +167,7 @@ public final class GuidanceDaemon {
             return
         }
         do {
-            audio = try AudioOutputService(settings: audioSettings())
+            audio = try environment.makeAudio(audioSettings())
         } catch {
             log.error("audio cannot start: \(error)")
             end(.runtimeFailure)
@@ -155,22 +177,13 @@ public final class GuidanceDaemon {
         // The configured route may have no device yet (`hfp` before BlueZ is asked): ActiveRoute says what plays.
         applyAudioRoute(reason: "start")
         do {
-            gps = GPSClient(settings: try gpsSettings())
+            gps = GPSClient(settings: try gpsSettings(), scheduler: scheduler)
         } catch {
             log.error("\(error)")
             end(.configuration)
             return
         }
-        gps.addListener { [weak self] event in self?.gpsEvent(event) }
-        do {
-            signals = try RouteCueLoop.loop.watchSignals(ProcessSignals.daemon) { signal in
-                RouteCueLoop.assumeIsolated { [weak self] in self?.received(signal) }
-            }
-        } catch {
-            log.error("signals cannot be watched: \(error)")
-            end(.runtimeFailure)
-            return
-        }
+        gps.addListener { [weak self] event in self?.gpsReported(event) }
         gps.start()
         if let path = options.routePath { routes.loadFile(path) }
         let status = statusText()
@@ -189,7 +202,7 @@ public final class GuidanceDaemon {
         if let block = options.blockLoop { scheduleLoopBlock(block) }
         // Start-up parsed the configuration and every phrase pack to choose one: hand what it freed back.
         ProcessMemory.releaseFreeHeap()
-        trimTimer.set(RouteCueLoop.loop.now.advanced(bySeconds: Self.trimSeconds))
+        trimTimer.set(scheduler.now.advanced(bySeconds: Self.trimSeconds))
     }
 
     /// The audio service's settings for the configured route, with `--device` for the `default` route.
@@ -273,7 +286,9 @@ public final class GuidanceDaemon {
 
     // MARK: - Events
 
-    private func gpsEvent(_ event: GPSClient.Event) {
+    /// What the gpsd client reports: fixes go to the route loader and the guidance, the feed's state to the log,
+    /// systemd's status and D-Bus. (The daemon listens to its client; a test hands events in directly.)
+    public func gpsReported(_ event: GPSClient.Event) {
         switch event {
         case .fix(let fix):
             if let position = fix.position { routes.vehicle(at: position) }
@@ -354,7 +369,7 @@ public final class GuidanceDaemon {
             resayIfInterrupted(id)
             // After every listener has heard this report (the cue log records the interrupted cue), when the queue
             // has moved on: the music comes back, or the daemon ends.
-            RouteCueLoop.loop.deliver { [weak self] in
+            scheduler.deliver { [weak self] in
                 guard let self else { return }
                 self.ducker?.outputsChanged(busy: !self.audio.isIdle)
                 self.endWhenQuiet()
@@ -386,13 +401,13 @@ public final class GuidanceDaemon {
     // MARK: - Status and watchdog
 
     private func statusText() -> String {
-        GuidanceStatus.text(gps: gps?.state ?? .connecting, engine: guidance?.engine, at: RouteCueLoop.loop.now)
+        GuidanceStatus.text(gps: gps?.state ?? .connecting, engine: guidance?.engine, at: scheduler.now)
     }
 
     /// Sends systemd the status when it changed: at once for a change of state, at most every 2 s for distances.
     func updateStatus(force: Bool) {
         guard phase == .running else { return }
-        let now = RouteCueLoop.loop.now
+        let now = scheduler.now
         let text = statusText()
         guard text != lastStatus else { return }
         let kind = { (s: String) in s.prefix { $0 != ":" } }
@@ -409,13 +424,13 @@ public final class GuidanceDaemon {
     private func watchdogPing() {
         guard let interval = notifier.watchdogInterval, phase != .ended else { return }
         notifier.watchdog()
-        watchdogTimer.set(RouteCueLoop.loop.now.advanced(bySeconds: interval))
+        watchdogTimer.set(scheduler.now.advanced(bySeconds: interval))
     }
 
     /// `--debug-block-loop`: blocks the loop's thread, so the watchdog pings stop (for testing systemd's watchdog).
     private func scheduleLoopBlock(_ block: (after: Double, duration: Double)) {
         log.warning("debug: the event loop will block for \(block.duration) s after \(block.after) s")
-        _ = try? RouteCueLoop.loop.schedule(atNanoseconds: RouteCueLoop.loop.nowNanoseconds + UInt64(block.after * 1e9)) {
+        _ = try? scheduler.schedule(atNanoseconds: scheduler.nowNanoseconds + UInt64(block.after * 1e9)) {
             usleep(UInt32(min(block.duration, 4000) * 1e6))
         }
     }
@@ -424,12 +439,13 @@ public final class GuidanceDaemon {
     /// glibc keeps what they freed otherwise), every `trimSeconds`: a few hundred microseconds on the loop.
     private func trimHeap() {
         ProcessMemory.releaseFreeHeap()
-        trimTimer.set(RouteCueLoop.loop.now.advanced(bySeconds: Self.trimSeconds))
+        trimTimer.set(scheduler.now.advanced(bySeconds: Self.trimSeconds))
     }
 
     // MARK: - Signals
 
-    private func received(_ signal: Int32) {
+    /// A signal of the process: SIGHUP reloads, SIGTERM and SIGINT stop.
+    public func received(_ signal: Int32) {
         switch signal {
         case SIGHUP:
             reload()
@@ -459,7 +475,7 @@ public final class GuidanceDaemon {
             self.phase = .stopping(musicRestored: true)
             self.endWhenQuiet()
         }
-        stopTimer.set(RouteCueLoop.loop.now.advanced(bySeconds: 0.8))
+        stopTimer.set(scheduler.now.advanced(bySeconds: 0.8))
         endWhenQuiet()
     }
 
@@ -483,7 +499,6 @@ public final class GuidanceDaemon {
         watchdogTimer.set(nil)
         recorder?.detach()
         audio?.shutdown()
-        signals?.cancel()
         control?.stop()
         carAudio?.stop()
         if exit == .stopped { log.info("stopped") }

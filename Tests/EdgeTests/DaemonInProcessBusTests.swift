@@ -1,0 +1,95 @@
+import DBusKit
+import DriveLab
+import EventLoopKit
+import Foundation
+import Glibc
+import RouteCueCore
+import RouteCueService
+import Speech
+import Synchronization
+import TestSupport
+import XCTest
+
+/// The daemon in the test's process against a private dbus-daemon: its timers, its audio (a virtual sink) and its bus
+/// connection's timeouts on a `ManualLoop`, the bus traffic on RouteCue's loop. The UI's methods do what
+/// docs/dbus.md says — LoadRoute of a document and of a broken one, SetOptions with a wrong argument and a right one,
+/// Start, and Speak heard on virtual time.
+final class DaemonInProcessBusTests: XCTestCase {
+    private var tmp: URL!
+    private var bus: DBusDaemonProcess?
+    private var client: BusConnection?
+    private var daemon: InProcessDaemon?
+
+    private static let guidance: InterfaceName = "org.routecue.Guidance1"
+    private static let audio: InterfaceName = "org.routecue.Audio1"
+
+    override func setUpWithError() throws {
+        try DBusDaemonProcess.require()
+        tmp = try CommandRunner.temporaryDirectory()
+        bus = try DBusDaemonProcess(.session)
+    }
+
+    override func tearDown() {
+        let client = client
+        _ = try? onLoop { client?.close() }
+        try? daemon?.stop()
+        bus?.stop()
+        if let tmp { try? FileManager.default.removeItem(at: tmp) }
+        super.tearDown()
+    }
+
+    private let example = SharedData.repositoryRoot.appendingPathComponent("examples/grid-trip.osrm.json")
+
+    /// Starts the daemon in-process with the control interface on the private bus.
+    private func startDaemon() throws -> InProcessDaemon {
+        let daemon = try InProcessDaemon.start(try InProcessDaemon.options(config: "{}", in: tmp, bus: bus!.address))
+        self.daemon = daemon
+        XCTAssertTrue(bus!.waitForOwner(of: ControlBus.name.rawValue, within: 10), daemon.log.lines.joined())
+        client = try connectToBus(bus!.address)
+        return daemon
+    }
+
+    private func call(_ interface: InterfaceName, _ method: MemberName, _ arguments: [DBusValue] = []) throws -> Result<[DBusValue], BusError> {
+        try callAndWait(client!, ControlBus.name, ControlBus.path, interface, method, arguments)
+    }
+
+    private func property(_ interface: InterfaceName, _ name: String) throws -> DBusValue? {
+        try propertyAndWait(client!, ControlBus.name, ControlBus.path, interface, name)
+    }
+
+    func test_theUIsMethods_onTheDaemonInProcess_loadSetStartAndSpeak_onVirtualTime() throws {
+        let daemon = try startDaemon()
+        let document = try String(contentsOf: example, encoding: .utf8)
+        let maneuvers = try RouteReader.read(Array(document.utf8), name: "example").maneuvers.count
+
+        // LoadRoute: the import runs on its thread and answers through the manual loop's jobs.
+        XCTAssertEqual(try call(Self.guidance, "LoadRoute", [.string("auto"), .string(document)]).get().first?.integer, Int64(maneuvers))
+        let broken = failure(try call(Self.guidance, "LoadRoute", [.string("auto"), .string(#"{"routes": ["#)]))
+        XCTAssertEqual(broken?.name, "org.routecue.Error.BadRoute")
+        XCTAssertEqual(failure(try call(Self.guidance, "LoadRoute", [.string("kml"), .string(document)]))?.name,
+                       BusError.Standard.invalidArgs.rawValue)
+
+        // SetOptions: a wrong type changes nothing; a right one is read back.
+        XCTAssertEqual(failure(try call(Self.guidance, "SetOptions", [.vardict(["units": .uint32(1)])]))?.name,
+                       BusError.Standard.invalidArgs.rawValue)
+        XCTAssertEqual(try property(Self.guidance, "Units"), .string("metric"))
+        _ = try call(Self.guidance, "SetOptions", [.vardict(["units": .string("imperial_us")])]).get()
+        XCTAssertEqual(try property(Self.guidance, "Units"), .string("imperial_us"))
+
+        // Start: guided, waiting for the car to be on the route.
+        XCTAssertEqual(try property(Self.guidance, "State"), .string("idle"))
+        _ = try call(Self.guidance, "Start").get()
+        XCTAssertNotEqual(try property(Self.guidance, "State"), .string("idle"))
+
+        // Speak: queued at once; heard on the virtual clock, so it is still speaking until the test moves time on.
+        let id = try XCTUnwrap(try call(Self.audio, "Speak", [.string("Fuel station ahead"), .string("application")]).get().first?.integer)
+        XCTAssertGreaterThan(id, 1 << 30, "application outputs are numbered apart from cues")
+        try daemon.advance(bySeconds: 0.5)
+        XCTAssertEqual(try property(Self.audio, "Speaking"), .boolean(true), "half a second in, the text is playing")
+        try daemon.advance(bySeconds: 10)
+        XCTAssertEqual(try property(Self.audio, "Speaking"), .boolean(false), "ten virtual seconds later it has ended")
+        XCTAssertTrue(daemon.log.lines.contains { $0.contains("options set over D-Bus: units") }, daemon.log.lines.joined())
+        try daemon.stop()
+        XCTAssertEqual(daemon.exit, .stopped)
+    }
+}
