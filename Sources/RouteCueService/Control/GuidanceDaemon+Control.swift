@@ -15,12 +15,14 @@ extension GuidanceDaemon: GuidanceControl {
         }
         let control = ControlBus(bus: bus, log: log, scheduler: scheduler, interfaces: { [unowned self] in
             ControlInterfaces.all(self, maxDocumentBytes: self.config.importOptions.maxBytes)
-        }, owned: { [weak self] in self?.publishAll() })
+        }, owned: { [weak self] in self?.signals?.publishAll() })
         control.onFatal = { [weak self] why in
             self?.log.error("control: \(why); exiting")
             self?.end(.runtimeFailure)
         }
         self.control = control
+        signals = ControlSignals(bus: control, scheduler: scheduler, guidanceValues: { [unowned self] in self.guidanceProperties() },
+                                 audioValues: { [unowned self] in self.audioProperties() })
         control.start()
     }
 
@@ -56,7 +58,7 @@ extension GuidanceDaemon: GuidanceControl {
             loadedRoute = route
             announcedManeuvers = []
             log.info("route loaded from \(source): \(route.maneuvers.count) maneuvers, \(GuidanceStatus.distance(route.length)); Start guides along it")
-            publishProperties()
+            signals?.publishGuidance()
         }
         return route.maneuvers.count
     }
@@ -74,7 +76,7 @@ extension GuidanceDaemon: GuidanceControl {
         recorder = nil
         self.guidance = nil
         log.info("guidance stopped (the route stays loaded)")
-        publishProperties()
+        signals?.publishGuidance()
         updateStatus(force: true)
     }
 
@@ -84,7 +86,7 @@ extension GuidanceDaemon: GuidanceControl {
             throw BusError(.failed, "the route has one leg: there is no waypoint to skip")
         }
         guidance.handle(.skipToNextDestination)
-        publishProperties()
+        signals?.publishGuidance()
     }
 
     func repeatInstruction() throws(BusError) {
@@ -202,7 +204,7 @@ extension GuidanceDaemon: GuidanceControl {
         if let spatial { audio.setSpatial(spatial ? config.audio.spatial : nil) }
         guidance?.reconfigure(timing: timing, progress: config.progressOptions, wording: newWording)
         log.info("options set over D-Bus: \(options.keys.sorted().joined(separator: ", ")) (language \(newWording.language), units \(timing.units.rawValue), mode \(timing.mode.rawValue))")
-        publishProperties()
+        signals?.publishGuidance()
     }
 
     // MARK: - Audio1
@@ -215,12 +217,7 @@ extension GuidanceDaemon: GuidanceControl {
         guard let level = names[priority.isEmpty ? "application" : priority] else {
             throw BusError(.invalidArgs, "priority \"\(priority)\" is not one of \(names.keys.sorted().joined(separator: ", "))")
         }
-        nextApplicationOutput += 1
-        let id = nextApplicationOutput
-        applicationTexts[id] = trimmed
-        audio.perform(.enqueue(OutputRequest(id: id, content: .speech(text: trimmed, language: language?.language ?? "en-US"),
-                                             priority: level, kind: .app)))
-        return id
+        return outputs.speak(trimmed, language: language?.language ?? "en-US", priority: level)
     }
 
     func playFile(_ document: [UInt8]) throws(BusError) -> Int {
@@ -230,13 +227,7 @@ extension GuidanceDaemon: GuidanceControl {
         } catch {
             throw BusError(.invalidArgs, "not a WAV file RouteCue plays: \(error)")
         }
-        nextApplicationOutput += 1
-        let id = nextApplicationOutput
-        let name = "playfile-\(id)"
-        audio.registerApplicationAudio(clip, named: name)
-        applicationClips[id] = name
-        audio.perform(.enqueue(OutputRequest(id: id, content: .application(name: name), priority: .application, kind: .app)))
-        return id
+        return outputs.play(clip)
     }
 
     func audioCommand(_ command: AudioCommand) {
@@ -247,54 +238,13 @@ extension GuidanceDaemon: GuidanceControl {
         }
     }
 
-    /// The queue's policy: the configuration's, muted and with the prompt style as the UI set them; during a phone call
-    /// the in-call style (or the UI's, when quieter), and nothing at all on a hands-free link.
-    var effectiveAudioPolicy: OutputPolicy {
-        config.audio.policy.inForce(ui: uiAudio, call: CallPresence(inCall: inCall, outputIsHandsFree: activeRoute == .handsFree),
-                                    inCallStyle: config.calls.promptStyle)
-    }
-
-    /// Hands the queue the policy in force; the music is ducked only while prompts can be heard at all.
-    func applyAudioPolicy() {
-        let policy = effectiveAudioPolicy
-        audio.setPolicy(policy)
-        ducker?.promptsAudible = policy.promptsAudible
-    }
-
-    /// Switches audio to the requested route (RequestedRoute, else the configuration's), or to `default` when that
-    /// route has no device now (`hfp` with no hands-free device connected); RouteChanged tells the UI when the active
-    /// route changes, with why (`handsFreeLoss`: how the hands-free device was lost). The engine times cues for the new
-    /// route's latency (bluez-alsa's delay included) plus LatencyCompensationMs.
-    func applyAudioRoute(reason: String, handsFreeLoss: String? = nil) {
-        let requested = requestedRoute ?? config.audio.route
-        let choice = AudioRouteChoice(requested: requested, requestedPCM: pcm(forRoute: requested),
-                                      defaultPCM: pcm(forRoute: .default), reason: reason) {
-            handsFreeLoss ?? carAudio?.handsFreeAbsence
-                ?? (options.bus == nil ? "no hands-free device (BlueZ is not followed without a system bus)" : "no hands-free device known yet")
-        }
-        let active = choice.active, why = choice.why
-        var timing = config.audioRoute(active)
-        timing.outputLatency += Double(latencyCompensationMs) / 1000
-        if active == .handsFree, config.audio.routes[.handsFree]?.pcm == nil, let device = carAudio?.handsFreeDevice { timing.outputLatency += device.delaySeconds }
-        audio.setRoute(device: AudioServiceSettings.request(pcm: choice.pcm, device: config.audio.device), timing: timing)
-        guidance?.handle(.audioRoute(timing))
-        if let openAhead = config.audio.routes[active]?.openAheadSeconds { guidance?.openAheadSeconds = openAhead }
-        guard active != activeRoute else { return }
-        activeRoute = active
-        // A call on the hands-free link depends on the route.
-        if inCall { applyAudioPolicy() }
-        log.info("audio route: \(active) (\(why))")
-        control?.emit(ControlInterfaces.audio, "RouteChanged", [.string(active.rawValue), .string(why)])
-        control?.propertiesChanged(ControlInterfaces.audio, [AudioProperty.activeRoute: .string(active.rawValue)].byName)
-    }
-
     func audioProperties() -> PropertyValues<AudioProperty> {
-        let policy = effectiveAudioPolicy
+        let policy = routing.policy
         return PropertyValues { property in
             switch property {
-            case .requestedRoute: .string((requestedRoute ?? config.audio.route).rawValue)
-            case .activeRoute: .string((activeRoute ?? config.audio.route).rawValue)
-            case .latencyCompensationMs: .uint32(latencyCompensationMs)
+            case .requestedRoute: .string((routing.requested ?? config.audio.route).rawValue)
+            case .activeRoute: .string((routing.active ?? config.audio.route).rawValue)
+            case .latencyCompensationMs: .uint32(routing.latencyCompensationMs)
             case .muted: .boolean(policy.muted)
             case .promptStyle: .string(policy.promptStyle.rawValue)
             case .volume: .double(policy.clampedVolume)
@@ -309,38 +259,36 @@ extension GuidanceDaemon: GuidanceControl {
         let name = property.rawValue
         switch (property, value) {
         case (.muted, .boolean(let muted)):
-            uiAudio.muted = muted
+            routing.ui.muted = muted
         case (.promptStyle, .string(let style)):
             guard let parsed = PromptStyle(rawValue: style) else {
                 throw BusError(.invalidArgs, "PromptStyle must be one of \(PromptStyle.allCases.map(\.rawValue).joined(separator: ", "))")
             }
-            uiAudio.promptStyle = parsed
+            routing.ui.promptStyle = parsed
         case (.requestedRoute, .string(let route)):
             guard let routeName = AudioRouteName(rawValue: route), config.audio.routes[routeName] != nil else {
                 throw BusError(.invalidArgs, "RequestedRoute must be one of \(config.audio.routes.keys.map(\.rawValue).sorted().joined(separator: ", ")), not \(route)")
             }
-            requestedRoute = routeName
-            applyAudioRoute(reason: "requested")
-            control?.propertiesChanged(ControlInterfaces.audio, [property: value].byName)
+            routing.request(routeName)
+            signals?.audioChanged([property: value])
             return
         case (.latencyCompensationMs, .uint32(let ms)):
             guard ms <= 2000 else { throw BusError(.invalidArgs, "LatencyCompensationMs must be 0…2000, not \(ms)") }
-            latencyCompensationMs = ms
-            applyAudioRoute(reason: "latency compensation")
+            routing.setLatencyCompensation(milliseconds: ms)
             log.info("audio latency compensation \(ms) ms over D-Bus")
-            control?.propertiesChanged(ControlInterfaces.audio, [property: value].byName)
+            signals?.audioChanged([property: value])
             return
         case (.volume, .double(let volume)):
             guard volume.isFinite, volume >= 0, volume <= 1 else { throw BusError(.invalidArgs, "Volume must be between 0 and 1, not \(volume)") }
-            uiAudio.volume = volume
+            routing.ui.volume = volume
         default:
             throw BusError(.invalidArgs, "\(name) cannot be set to \(value)")
         }
-        applyAudioPolicy()
+        routing.applyPolicy()
         log.info("audio \(name) set to \(value) over D-Bus")
         // During a call PromptStyle reads the style in force, which a quieter UI style changes and a louder one does not.
-        let published = property == .promptStyle ? DBusValue.string(effectiveAudioPolicy.promptStyle.rawValue) : value
-        control?.propertiesChanged(ControlInterfaces.audio, [property: published].byName)
+        let published = property == .promptStyle ? DBusValue.string(routing.policy.promptStyle.rawValue) : value
+        signals?.audioChanged([property: published])
     }
 
     // MARK: - Properties
@@ -348,12 +296,12 @@ extension GuidanceDaemon: GuidanceControl {
     func guidanceProperties() -> PropertyValues<GuidanceProperty> {
         let timing = config.timingOptions
         let engine = guidance?.engine
-        let phase = GuidancePhase(engine?.progress.state)
+        let guidancePhase = GuidancePhase(engine?.progress.state)
         // Where the car is along the route: while guiding or off the route only.
-        let estimate = [.guiding, .offRoute].contains(phase) ? engine?.progress.estimate(at: scheduler.now) : nil
+        let estimate = [.guiding, .offRoute].contains(guidancePhase) ? engine?.progress.estimate(at: scheduler.now) : nil
         return PropertyValues { property in
             switch property {
-            case .state: return .string(phase.rawValue)
+            case .state: return .string(guidancePhase.rawValue)
             case .gpsState: return .string(gps?.state.name ?? "connecting")
             case .language: return .string(language?.language ?? PhrasePackLibrary.defaultLanguage)
             case .units: return .string(timing.units.rawValue)
@@ -367,106 +315,6 @@ extension GuidanceDaemon: GuidanceControl {
             case .distanceRemaining: return .double((estimate?.remainingRouteDistance ?? 0).rounded())
             case .timeRemaining: return .double((estimate?.remainingRouteTime ?? 0).rounded())
             }
-        }
-    }
-
-    /// Sends PropertiesChanged for what changed since the last one: a change of state at once, the position-driven
-    /// distances and time at most once a second (whole metres and seconds, so a car standing still sends nothing);
-    /// a distance held back goes out with the next signal a second after the last one.
-    func publishProperties() {
-        guard let control, control.ownsName else { return }
-        let (changed, lookAgain) = guidancePublishing.changes(in: guidanceProperties().all, at: scheduler.now)
-        if let lookAgain { publishTimer.set(lookAgain) }
-        guard !changed.isEmpty else { return }
-        control.propertiesChanged(ControlInterfaces.guidance, changed.byName)
-    }
-
-    /// Every property of both interfaces, as they are now (the name was just acquired: the UI learns the state).
-    func publishAll() {
-        let all = guidanceProperties().all
-        guidancePublishing.sentAll(all, at: scheduler.now)
-        control?.propertiesChanged(ControlInterfaces.guidance, all.byName)
-        // SpeechCacheBytes is read on demand, never signalled (it changes with every cue rendered).
-        control?.propertiesChanged(ControlInterfaces.audio, audioProperties().all.filter(\.key.emitsChanged).byName)
-    }
-
-    // MARK: - Signals
-
-    /// The signals of the engine's actions.
-    func emitGuidanceSignals(_ event: GuidanceAudio.Event) {
-        guard let control else { return }
-        switch event {
-        case .action(.speak(let cue)):
-            spokenCues[cue.id] = cue
-        case .action(.progress(.waypointReached(let leg, _))):
-            control.emit(ControlInterfaces.guidance, "WaypointReached", [.uint32(UInt32(leg))])
-        case .action(.progress(.arrived)):
-            control.emit(ControlInterfaces.guidance, "DestinationReached", [])
-        case .action(.progress(.offRoute)):
-            control.emit(ControlInterfaces.guidance, "OffRoute", [])
-        case .action(.progress(.backOnRoute)):
-            control.emit(ControlInterfaces.guidance, "BackOnRoute", [])
-        case .action(.reroute(let request)):
-            if let position = request.position {
-                control.emit(ControlInterfaces.guidance, "RerouteNeeded",
-                             [.double(position.latitude), .double(position.longitude), .double(request.course ?? -1)])
-            }
-        case .action(.logged(let entry)):
-            if entry.event == .spoken, let maneuver = entry.maneuver { announcedManeuvers.insert(maneuver) }
-        default:
-            break
-        }
-    }
-
-    /// The language of the names in `cue` (its maneuver's, on the route it was said for), where the route says.
-    private func nameLanguage(of cue: Cue) -> String? {
-        guard let engine = guidance?.engine, engine.routeGeneration == cue.routeGeneration, let index = cue.maneuver,
-              engine.route.maneuvers.indices.contains(index) else { return nil }
-        return engine.route.maneuvers[index].nameLanguage
-    }
-
-    /// The signals of the audio reports: EventText and WillPlay as a cue starts, DidPlay as any output ends.
-    func emitAudioSignals(_ report: AudioOutputService.Report) {
-        guard let control else { return }
-        switch report {
-        case .output(.willPlay(let id, let rendition)):
-            if let cue = spokenCues[id] {
-                let language = language?.language ?? PhrasePackLibrary.defaultLanguage
-                var details: [String: DBusValue] = ["id": .uint32(UInt32(id)), "leg": .uint32(UInt32(cue.leg)),
-                                                    "lang": .string(language), "short": .boolean(cue.short),
-                                                    "rendition": .string(rendition == .tone ? "tone" : "speech")]
-                if let stage = cue.stage { details["stage"] = .string(stage.rawValue) }
-                if let maneuver = cue.maneuver { details["maneuver"] = .uint32(UInt32(maneuver)) }
-                if let distance = cue.distanceAtStart { details["distance_m"] = .double(distance.rounded()) }
-                // SSML (configured, or a cue switching to a name's own voice) goes in `ssml`; the text is its words.
-                let ssml = wording.markup(of: cue.text) != .plain
-                if ssml { details["ssml"] = .string(cue.text) }
-                if let nameLanguage = nameLanguage(of: cue) { details["name_lang"] = .string(nameLanguage) }
-                details["name_voice"] = .boolean(CueWording.speaksNameInOwnVoice(cue.text))
-                let words = CueWording.words(of: cue.text)
-                control.emit(ControlInterfaces.guidance, "EventText", [.string(words), .string(cue.kind.rawValue), .vardict(details)])
-                control.emit(ControlInterfaces.audio, "WillPlay", [.uint32(UInt32(id)), .string(words), .string(cue.kind.rawValue)])
-            } else if let text = applicationTexts[id] {
-                control.emit(ControlInterfaces.audio, "WillPlay", [.uint32(UInt32(id)), .string(text), .string(CueKind.app.rawValue)])
-            } else if applicationClips[id] != nil {
-                control.emit(ControlInterfaces.audio, "WillPlay", [.uint32(UInt32(id)), .string(""), .string("file")])
-            }
-            if rendition == .tone, inCall { tonesForCall.insert(id) }
-            control.propertiesChanged(ControlInterfaces.audio, [AudioProperty.speaking: .boolean(true)].byName)
-        case .output(.didPlay(let id, let outcome)):
-            spokenCues[id] = nil
-            applicationTexts[id] = nil
-            if let name = applicationClips.removeValue(forKey: id) { audio.unregisterApplicationAudio(named: name) }
-            let toneForCall = tonesForCall.remove(id) != nil
-            let (word, reason): (String, String) = switch outcome {
-            case .completed: ("spoken", toneForCall ? "a chime in place of speech during a phone call" : "")
-            case .interrupted(let why): ("interrupted", why)
-            case .cancelled(let why): (why == OutputReason.skipped ? "skipped" : "cancelled", why)
-            }
-            control.emit(ControlInterfaces.audio, "DidPlay", [.uint32(UInt32(id)), .string(word), .string(reason)])
-            if audio.current == nil { control.propertiesChanged(ControlInterfaces.audio, [AudioProperty.speaking: .boolean(false)].byName) }
-        default:
-            break
         }
     }
 }

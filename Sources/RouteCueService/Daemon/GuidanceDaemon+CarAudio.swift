@@ -14,7 +14,8 @@ extension GuidanceDaemon {
         carAudio.onHandsFree = { [weak self] change in self?.handsFreeChanged(change) }
         carAudio.onCall = { [weak self] inCall in self?.callChanged(inCall) }
         self.carAudio = carAudio
-        applyAudioPolicy()
+        routing.carAudio = carAudio
+        routing.applyPolicy()
         carAudio.start(systemLink: control?.link, sessionBus: options.sessionBus ?? config.ducking.sessionBus ?? "session")
     }
 
@@ -22,13 +23,13 @@ extension GuidanceDaemon {
     private func handsFreeChanged(_ change: CarAudio.HandsFreeChange) {
         switch change {
         case .retimed(let device):
-            applyAudioRoute(reason: "hands-free latency \(Int((device.delaySeconds * 1000).rounded())) ms")
+            routing.apply(reason: "hands-free latency \(Int((device.delaySeconds * 1000).rounded())) ms")
         case .connected(let device, let replacing):
-            applyAudioRoute(reason: "hands-free device \(device.name ?? device.address) connected")
+            routing.apply(reason: "hands-free device \(device.name ?? device.address) connected")
             if replacing { interruptOnLostDevice(reason: "hands-free device changed") }
         case .lost(let reason):
             // `default` takes over at once, and a cue cut off on the old device is said again.
-            applyAudioRoute(reason: reason, handsFreeLoss: reason)
+            routing.apply(reason: reason, handsFreeLoss: reason)
             interruptOnLostDevice(reason: reason)
         }
     }
@@ -38,33 +39,24 @@ extension GuidanceDaemon {
     private func interruptOnLostDevice(reason: String) {
         guard let playingOn = audio.currentDevice, playingOn != audio.settings.device.device, let current = audio.current else { return }
         log.info("hands-free: the output on \(playingOn) is cut off; saying it again on \(audio.settings.device.device) if it still holds")
-        if let text = applicationTexts[current.id] {
-            // The UI's Speak: said again whole, under its id (a second WillPlay, then its DidPlay).
-            resaid[current.id] = (current, text)
-            audio.perform(.interruptCurrent(reason: reason))
-        } else if let guidance {
+        // The UI's Speak is said again whole, under its id (a second WillPlay, then its DidPlay).
+        if outputs.interruptToSayAgain(current, reason: reason) { return }
+        if let guidance {
             guidance.interruptCurrent(reason: reason)
         } else {
             audio.perform(.interruptCurrent(reason: reason))
         }
     }
 
-    /// An interrupted Speak ended: it goes into the queue again, on the route now in force.
-    func resayIfInterrupted(_ id: Int) {
-        guard let (request, text) = resaid.removeValue(forKey: id) else { return }
-        applicationTexts[id] = text
-        audio.perform(.enqueue(request))
-    }
-
     /// A call began or the last one ended: the prompt style follows.
     private func callChanged(_ inCall: Bool) {
-        let policy = effectiveAudioPolicy
+        let policy = routing.policy
         if inCall {
             log.info("phone call: prompts \(policy.call == .onOutputLink ? "silent (the call is on the hands-free link)" : "as \(policy.promptStyle.rawValue)")")
         } else {
             log.info("phone call ended: prompts as \(policy.promptStyle.rawValue)")
         }
-        applyAudioPolicy()
-        control?.propertiesChanged(ControlInterfaces.audio, [AudioProperty.inCall: .boolean(inCall), .promptStyle: .string(policy.promptStyle.rawValue)].byName)
+        routing.applyPolicy()
+        signals?.audioChanged([.inCall: .boolean(inCall), .promptStyle: .string(policy.promptStyle.rawValue)])
     }
 }

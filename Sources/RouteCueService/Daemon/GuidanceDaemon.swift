@@ -19,7 +19,9 @@ public final class GuidanceDaemon {
     /// The log.
     public let log: DaemonLog
     /// The configuration in force.
-    public internal(set) var config = RouteCueConfiguration()
+    public internal(set) var config = RouteCueConfiguration() {
+        didSet { routing?.config = config }
+    }
     /// The gpsd client.
     public private(set) var gps: GPSClient!
     /// The audio service.
@@ -45,49 +47,31 @@ public final class GuidanceDaemon {
     private lazy var statusTimer = LoopTimer(on: scheduler) { [weak self] in self?.updateStatus(force: true) }
     private lazy var trimTimer = LoopTimer(on: scheduler) { [weak self] in self?.trimHeap() }
 
-    // The control interface (GuidanceDaemon+Control.swift).
-    /// The bus the interface is offered on (nil with `--bus none`).
+    /// The bus the control interface is offered on (nil with `--bus none`), and what the UI hears on it.
     var control: ControlBus?
+    var signals: ControlSignals?
     /// The route guided along, or loaded and waiting for Start.
     var loadedRoute: Route?
+    /// Maneuvers a cue has been spoken for (GetManeuvers' `announced`).
+    var announcedManeuvers: Set<Int> = []
     /// Where routes come from: the start file, D-Bus documents, the routing engine's reroutes.
     lazy var routes: RouteLoader = {
         let routes = RouteLoader(scheduler: scheduler, log: log)
         routes.onRoute = { [weak self] route, source in self?.load(route, from: source) }
-        routes.onChange = { [weak self] in self?.publishProperties() }
+        routes.onChange = { [weak self] in self?.signals?.publishGuidance() }
         routes.guided = { [weak self] in self?.guidance?.engine }
         return routes
     }()
-    /// Maneuvers a cue has been spoken for (GetManeuvers' `announced`).
-    var announcedManeuvers: Set<Int> = []
-    /// The engine's cues queued or playing, by output id (EventText's words and details).
-    var spokenCues: [Int: Cue] = [:]
-    /// Texts of Speak requests queued or playing, by output id.
-    var applicationTexts: [Int: String] = [:]
-    /// Names of PlayFile clips queued or playing (registered with the audio service until they end), by output id.
-    var applicationClips: [Int: String] = [:]
-    /// Ids of Speak requests (far above the engine's cue numbers).
-    var nextApplicationOutput = 1 << 30
-    /// Guidance1's values as last sent in PropertiesChanged, position-driven ones at most once a second.
-    var guidancePublishing = PropertyChangeThrottle<GuidanceProperty, DBusValue>(positionDriven: GuidanceProperty.positionDriven)
-    /// Audio1's Muted, PromptStyle and Volume as the UI set them (they outlive a configuration reload).
-    var uiAudio = UIAudioSettings()
-    /// Audio1's RequestedRoute (nil: the configuration's `audio.route`), the route in use, and the extra output
-    /// latency the UI set (LatencyCompensationMs).
-    var requestedRoute: AudioRouteName?
-    var activeRoute: AudioRouteName?
-    var latencyCompensationMs: UInt32 = 0
+    /// Which audio route speaks, and the queue's policy in force (once the audio has started).
+    var routing: AudioRouting!
+    /// What the UI asked to be played besides the guidance (Speak, PlayFile).
+    var outputs: ApplicationOutputs!
     /// The car's audio world: the hands-free device, the ducked music, phone calls (after READY).
     var carAudio: CarAudio?
     /// The music ducker, once the car's audio has started.
     var ducker: MediaDucker? { carAudio?.ducker }
     /// Whether a phone call is going on.
     var inCall: Bool { carAudio?.inCall ?? false }
-    /// Cues played as a chime because of a call (DidPlay says so).
-    var tonesForCall: Set<Int> = []
-    /// Speak requests cut off by a lost hands-free device, to be said again once their DidPlay is out.
-    var resaid: [Int: (request: OutputRequest, text: String)] = [:]
-    lazy var publishTimer = LoopTimer(on: scheduler) { [weak self] in self?.publishProperties() }
     /// How often freed heap is handed back to the system.
     private static let trimSeconds = 30.0
 
@@ -174,8 +158,18 @@ public final class GuidanceDaemon {
             return
         }
         audio.addListener { [weak self] report in self?.heard(report) }
+        outputs = ApplicationOutputs(audio: audio)
+        routing = AudioRouting(audio: audio, config: config, defaultDevice: options.device, followsBlueZ: options.bus != nil)
+        routing.onTiming = { [weak self] timing, openAhead in
+            self?.guidance?.handle(.audioRoute(timing))
+            if let openAhead { self?.guidance?.openAheadSeconds = openAhead }
+        }
+        routing.onActiveRoute = { [weak self] route, why in
+            self?.log.info("audio route: \(route) (\(why))")
+            self?.signals?.routeChanged(to: route, why: why)
+        }
         // The configured route may have no device yet (`hfp` before BlueZ is asked): ActiveRoute says what plays.
-        applyAudioRoute(reason: "start")
+        routing.apply(reason: "start")
         do {
             gps = GPSClient(settings: try gpsSettings(), scheduler: scheduler)
         } catch {
@@ -207,21 +201,11 @@ public final class GuidanceDaemon {
 
     /// The audio service's settings for the configured route, with `--device` for the `default` route.
     private func audioSettings() -> AudioOutputService.Settings {
-        var settings = AudioServiceSettings.make(config: config, pcm: pcm(forRoute: config.audio.route),
+        let pcm = AudioRouting.pcm(forRoute: config.audio.route, config: config, defaultDevice: options.device, handsFreePCM: nil)
+        var settings = AudioServiceSettings.make(config: config, pcm: pcm,
                                                  voice: language?.voice ?? "en-us")
         settings.voice.markup = SpeechMarkup(wording.markup)
         return settings
-    }
-
-    /// The PCM of audio route `name`: `--device` or the configuration's for `default`, the configuration's for the
-    /// others (`hfp`: the connected hands-free device's, unless configured); nil when the route has no device now.
-    func pcm(forRoute name: AudioRouteName) -> String? {
-        switch name {
-        case .default: return options.device ?? config.audio.routes[.default]?.pcm
-        case .handsFree:
-            return config.audio.routes[name]?.pcm ?? carAudio?.handsFreePCM
-        case .speaker: return config.audio.routes[name]?.pcm
-        }
     }
 
     /// The gpsd client's settings from the configuration, with `--gpsd` when given.
@@ -267,10 +251,10 @@ public final class GuidanceDaemon {
         announcedManeuvers = []
         if let guidance {
             guidance.handle(.newRoute(route))
-            publishProperties()
+            signals?.publishGuidance()
             return
         }
-        let routeName = activeRoute ?? config.audio.route
+        let routeName = routing.active ?? config.audio.route
         let engine = GuidanceEngine(route: route, progress: config.progressOptions, timing: config.timingOptions,
                                     audio: audio.effectiveTiming, wording: wording)
         let guidance = GuidanceAudio(engine: engine, service: audio,
@@ -281,7 +265,7 @@ public final class GuidanceDaemon {
         if let seconds = ducker?.preparationSeconds, seconds > 0 { guidance.handle(.audioPreparation(seconds: seconds)) }
         recorder = CueLogRecorder(guidance: guidance) { [weak self] entry in self?.logged(entry) }
         updateStatus(force: true)
-        publishProperties()
+        signals?.publishGuidance()
     }
 
     // MARK: - Events
@@ -294,14 +278,14 @@ public final class GuidanceDaemon {
             if let position = fix.position { routes.vehicle(at: position) }
             guidance?.handle(.fix(fix))
             updateStatus(force: false)
-            publishProperties()
+            signals?.publishGuidance()
         case .state(let state):
             switch state {
             case .unreachable, .lost: log.warning("gps: \(state)")
             default: log.info("gps: \(state)")
             }
             updateStatus(force: true)
-            publishProperties()
+            signals?.publishGuidance()
         case .note(let note):
             log.info("gps: \(note)")
         case .problem(let problem):
@@ -310,9 +294,11 @@ public final class GuidanceDaemon {
     }
 
     private func guidanceEvent(_ event: GuidanceAudio.Event) {
-        emitGuidanceSignals(event)
+        signals?.guidanceEvent(event)
         guard case .action(let action) = event else { return }
         switch action {
+        case .logged(let entry):
+            if entry.event == .spoken, let maneuver = entry.maneuver { announcedManeuvers.insert(maneuver) }
         case .progress(let progress):
             switch progress {
             case .acquired(let along): log.info("on the route at \(GuidanceStatus.distance(along)) from its start")
@@ -332,7 +318,7 @@ public final class GuidanceDaemon {
             case .rerouteRequested: break
             }
             updateStatus(force: true)
-            publishProperties()
+            signals?.publishGuidance()
         case .reroute(let request):
             if routes.importer.engine != nil {
                 routes.reroute(request)
@@ -345,7 +331,6 @@ public final class GuidanceDaemon {
     }
 
     private func heard(_ report: AudioOutputService.Report) {
-        emitAudioSignals(report)
         switch report {
         case .deviceOpened(let request, let configuration, let timing):
             log.debug("audio device \(request.device) open: \(configuration.rate) Hz, \(configuration.channels) channels, output latency \(Int((timing.outputLatency * 1000).rounded())) ms")
@@ -363,10 +348,15 @@ public final class GuidanceDaemon {
             log.info("stopped #\(id) at a word boundary after \(frames) frames")
         case .playbackEnded(let id, .stoppedImmediately, _):
             log.info("stopped #\(id) at once")
-        case .output(.willPlay):
+        case .output(.willPlay(let id, let rendition)):
+            let context = ControlSignals.CueContext(language: language?.language ?? PhrasePackLibrary.defaultLanguage,
+                                                    wording: wording, engine: guidance?.engine)
+            signals?.willPlay(id, rendition: rendition, context: context, outputs: outputs, inCall: inCall)
             ducker?.outputsChanged(busy: true)
-        case .output(.didPlay(let id, _)):
-            resayIfInterrupted(id)
+        case .output(.didPlay(let id, let outcome)):
+            signals?.didPlay(id, outcome: outcome, quiet: audio.current == nil)
+            // A Speak cut off on a lost device goes into the queue again.
+            outputs.ended(id)
             // After every listener has heard this report (the cue log records the interrupted cue), when the queue
             // has moved on: the music comes back, or the daemon ends.
             scheduler.deliver { [weak self] in
@@ -546,8 +536,8 @@ public final class GuidanceDaemon {
         log.level = options.logLevel ?? new.logging.level
         if let settings = try? gpsSettings() { gps.apply(settings) }
         carAudio?.reconfigure(new)
-        applyAudioPolicy()
-        applyAudioRoute(reason: "configuration reloaded")
+        routing.applyPolicy()
+        routing.apply(reason: "configuration reloaded")
         guidance?.reconfigure(timing: new.timingOptions, progress: new.progressOptions, wording: wording)
     }
 }
