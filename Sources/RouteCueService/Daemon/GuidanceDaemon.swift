@@ -266,7 +266,7 @@ public final class GuidanceDaemon {
 
     private static func makeDirectory(_ path: String) throws {
         if mkdir(path, 0o700) != 0 && errno != EEXIST {
-            throw RouteImportError(file: path, message: "cannot create the state directory: \(String(cString: strerror(errno)))")
+            throw InputError(.unwritable, input: .stateDirectory, file: path, message: "cannot create the state directory: \(String(cString: strerror(errno)))")
         }
     }
 
@@ -278,7 +278,7 @@ public final class GuidanceDaemon {
     public func loadRoute(_ path: String) {
         let bytes: [UInt8]
         do {
-            bytes = try InputFile.read(path, maxBytes: config.importOptions.maxBytes)
+            bytes = try InputFile.read(path, maxBytes: config.importOptions.maxBytes, as: .route)
         } catch {
             log.error("route not loaded: \(error)")
             return
@@ -324,7 +324,7 @@ public final class GuidanceDaemon {
     /// route: the freed heap is handed back first, or the daemon would keep the import's peak resident for as long as
     /// it runs.
     func importRoute(_ bytes: [UInt8], name: String, source: String, format: RouteFormat? = nil,
-                     completion: @escaping @RouteCueLoop (Result<Route, RouteImportError>) -> Void) {
+                     completion: @escaping @RouteCueLoop (Result<Route, InputError>) -> Void) {
         var options = config.importOptions
         // With an engine, a tour's first way starts where the car is (without one, at the first station).
         if routeImporter.engine != nil { options.vehiclePosition = lastPosition }
@@ -341,7 +341,7 @@ public final class GuidanceDaemon {
     }
 
     /// The routing engine `config` names, for the guidance's language and units (nil: none).
-    func routingEngine(_ config: RouteCueConfiguration) throws(RouteImportError) -> RoutingEngine? {
+    func routingEngine(_ config: RouteCueConfiguration) throws(InputError) -> RoutingEngine? {
         var settings = config.routing
         if let url = options.engineURL { settings.engineURL = url }
         return try RoutingEngine(settings: settings, language: language?.language ?? options.language, units: config.timingOptions.units,
@@ -613,7 +613,7 @@ public final class GuidanceDaemon {
         defer { notifier.ready(status: statusText()) }
         let bytes: [UInt8]
         do {
-            bytes = try InputFile.read(path, maxBytes: ConfigurationFile.maxBytes)
+            bytes = try InputFile.read(path, maxBytes: ConfigurationFile.maxBytes, as: .configuration)
         } catch {
             log.error("reload: \(error); keeping the running configuration")
             return
