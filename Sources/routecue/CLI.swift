@@ -90,7 +90,7 @@ enum CLI {
             printError(error.description)
             printError(usage, prefixed: false)
             return 2
-        } catch let error as RouteImportError {
+        } catch let error as InputError {
             printError(error.description)
             return 1
         } catch {
@@ -115,7 +115,7 @@ enum CLI {
 
     /// Prints a message on standard error; a prefixed one (`routecue: …`) is kept to one line.
     static func printError(_ message: String, prefixed: Bool = true) {
-        let text = prefixed ? "routecue: " + RouteImportError.oneLine(message) : message
+        let text = prefixed ? "routecue: " + InputError.oneLine(message) : message
         StandardStream.error.write(text + "\n")
     }
 

@@ -9,7 +9,7 @@ enum ConfigCommand {
     static let usage = "usage: routecue config check [FILE | --config FILE]   (default: the file routecue run reads, \(defaultPath) on a head unit)"
 
     /// The configuration at `path`, or at the default path when it exists, or the built-in defaults.
-    static func load(_ path: String?) throws(RouteImportError) -> RouteCueConfiguration {
+    static func load(_ path: String?) throws(InputError) -> RouteCueConfiguration {
         try ConfigurationFile.load(path)
     }
 
@@ -25,7 +25,7 @@ enum ConfigCommand {
         let path = arguments.count == 2 ? arguments[1] : (ConfigurationFile.chosen(nil) ?? defaultPath)
         let bytes: [UInt8]
         do {
-            bytes = try InputFile.read(path, maxBytes: ConfigurationFile.maxBytes)
+            bytes = try InputFile.read(path, maxBytes: ConfigurationFile.maxBytes, as: .configuration)
         } catch {
             CLI.printError(error.description)
             return 1

@@ -279,6 +279,6 @@ enum CtlCommand {
 
     /// Prints `routecue ctl: message` on standard error, on one line.
     static func printError(_ message: String) {
-        StandardStream.error.write("routecue ctl: " + RouteImportError.oneLine(message) + "\n")
+        StandardStream.error.write("routecue ctl: " + InputError.oneLine(message) + "\n")
     }
 }

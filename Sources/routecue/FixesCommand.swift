@@ -39,7 +39,7 @@ enum FixesCommand {
                 }
                 options.date = date
             }
-            let bytes = try InputFile.read(path, maxBytes: options.maxBytes)
+            let bytes = try InputFile.read(path, maxBytes: options.maxBytes, as: .fixes)
             let result = try FixReader.read(bytes, name: path, options: options)
             let inspection = FixInspection(result, includeFixes: args.flag("fixes"))
             if args.flag("json") {

@@ -114,8 +114,8 @@ enum RouteCommand {
 
     /// The route in `path`; with `engine`, what the engine adds (`partly`: a tour whose later ways fail is read up to
     /// the last stop before them, as guidance reads it; the route tools take a whole route only).
-    static func load(_ path: String, options: ImportOptions, engine: RoutingEngine? = nil, partly: Bool = false) throws(RouteImportError) -> Route {
-        let bytes = try InputFile.read(path, maxBytes: options.maxBytes)
+    static func load(_ path: String, options: ImportOptions, engine: RoutingEngine? = nil, partly: Bool = false) throws(InputError) -> Route {
+        let bytes = try InputFile.read(path, maxBytes: options.maxBytes, as: .route)
         if let engine {
             return try engine.readBlocking(bytes, name: path, options: options, partly: partly) { CLI.printError($0) }
         }
@@ -140,7 +140,7 @@ enum RouteCommand {
             do throws(SystemCallError) {
                 try FileSystem.writeAtomically(bytes, to: output)
             } catch {
-                throw RouteImportError(file: output, message: "cannot write: \(FileErrorText.sentence(errno: error.code, reading: false))")
+                throw InputError(.unwritable, input: .route, file: output, message: "cannot write: \(FileErrorText.sentence(errno: error.code, reading: false))")
             }
         } else {
             CLI.writeStdout(bytes)

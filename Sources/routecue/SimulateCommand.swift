@@ -58,9 +58,9 @@ enum SimulateCommand {
             guard let fixesPath = args.value("fixes") else { throw ArgumentList.UsageError(description: "missing --fixes FILE") }
             guard let cuesPath = args.value("cues") else { throw ArgumentList.UsageError(description: "missing --cues OUT.jsonl") }
             let settings = try SimulationSettings(args)
-            let fixBytes = try InputFile.read(fixesPath, maxBytes: settings.maxBytes)
+            let fixBytes = try InputFile.read(fixesPath, maxBytes: settings.maxBytes, as: .fixes)
             let read = try FixReader.read(fixBytes, name: fixesPath, options: FixReadOptions(maxBytes: settings.maxBytes))
-            guard !read.fixes.isEmpty else { throw RouteImportError(file: fixesPath, message: "holds no fixes") }
+            guard !read.fixes.isEmpty else { throw InputError(.empty, input: .fixes, file: fixesPath, message: "holds no fixes") }
             let routing = try RouteCommand.routingEngine(args, maxBytes: settings.maxBytes, language: settings.wording.language,
                                                          units: settings.timing.units, mode: settings.timing.mode)
             var importOptions = ImportOptions(maxBytes: settings.maxBytes)
@@ -69,7 +69,7 @@ enum SimulateCommand {
             if routing != nil { importOptions.vehiclePosition = read.fixes.lazy.compactMap(\.position).first }
             let route = try RouteCommand.load(routePath, options: importOptions, engine: routing, partly: true)
             do { try FileSystem.writeAtomically([], to: cuesPath) } catch {
-                throw RouteImportError(file: cuesPath, message: "cannot create the cue log")
+                throw InputError(.unwritable, input: .cueLog, file: cuesPath, message: "cannot create the cue log")
             }
             var engine = GuidanceEngine(route: route, progress: settings.progress, timing: settings.timing,
                                         audio: settings.audio, wording: settings.wording)
@@ -99,7 +99,7 @@ enum SimulateCommand {
             let lines = result.log.map { $0.jsonLine(fixTime: result.mapping.fixTime(at:)) }
             let text = lines.joined(separator: "\n") + (lines.isEmpty ? "" : "\n")
             do { try FileSystem.writeAtomically(Array(text.utf8), to: cuesPath) } catch {
-                throw RouteImportError(file: cuesPath, message: "cannot write the cue log")
+                throw InputError(.unwritable, input: .cueLog, file: cuesPath, message: "cannot write the cue log")
             }
             if !args.flag("quiet") { print(SimulationSummary(result: result, route: route).text) }
             return 0

@@ -76,12 +76,36 @@ final class RoutingEngineTests: XCTestCase {
         XCTAssertEqual(failure(try engine(port)), "tour.json: stations[1]: routing engine http://127.0.0.1:\(port): unreachable (Connection refused)")
     }
 
+    /// What each failure says to the program: the engine's, with a code; asked again only when unreachable or 5xx.
+    func test_engineFailures_haveTheirCode_andOnlyUnreachableOrServerErrorsAreTransient() throws {
+        let bytes = Array(try tour().text.utf8)
+        func failure(_ engine: RoutingEngine) -> String {
+            do throws(InputError) {
+                _ = try engine.readBlocking(bytes, name: "tour.json", options: ImportOptions())
+                return "read"
+            } catch {
+                return "\(error.input.rawValue) \(error.code.rawValue)\(error.isTransient ? " transient" : "")"
+            }
+        }
+        let busy = try server(status: "503 Service Unavailable", body: #"{"error":"busy","status_code":503}"#)
+        XCTAssertEqual(failure(try engine(busy.port)), "routing_engine engine_server_error transient")
+        let noRoute = try server(status: "400 Bad Request", body: #"{"error_code":442,"error":"No path could be found for input"}"#)
+        XCTAssertEqual(failure(try engine(noRoute.port)), "routing_engine engine_refused")
+        let garbage = try server(status: "200 OK", body: #"{"routes": 3}"#)
+        XCTAssertEqual(failure(try engine(garbage.port)), "routing_engine invalid_value")
+        let cut = try server(status: "200 OK", body: #"{"routes": ["#)
+        XCTAssertEqual(failure(try engine(cut.port)), "routing_engine syntax")
+        XCTAssertEqual(failure(try engine(try LoopbackSocket.freePort())), "routing_engine engine_unreachable transient")
+    }
+
     func test_theConfiguredURL_isCheckedWhereItIsUsed() throws {
         var settings = RoutingSettings()
         XCTAssertNil(try RoutingEngine(settings: settings, language: "en-US", units: .metric, mode: .car), "no URL: no engine")
         settings.engineURL = "http://:8002"
         XCTAssertThrowsError(try RoutingEngine(settings: settings, language: "en-US", units: .metric, mode: .car)) {
             XCTAssertEqual("\($0)", "routing.engine_url: bad engine URL \"http://:8002\": no host")
+            XCTAssertEqual(($0 as? InputError)?.input, .configuration)
+            XCTAssertEqual(($0 as? InputError)?.code, .invalidValue)
         }
     }
 

@@ -309,7 +309,7 @@ final class AbbreviationTests: XCTestCase {
 
     // MARK: - Bad files
 
-    private func rejection(_ json: String, file: String = "xx.json") -> RouteImportError? {
+    private func rejection(_ json: String, file: String = "xx.json") -> InputError? {
         do {
             _ = try Abbreviations.parse(Array(json.utf8), name: file)
             return nil

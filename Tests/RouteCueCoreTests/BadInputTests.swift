@@ -94,9 +94,9 @@ final class BadInputTests: XCTestCase {
     }
 }
 
-final class RouteImportErrorTests: XCTestCase {
+final class InputErrorDescriptionTests: XCTestCase {
     func test_description_isAlwaysOneLine() {
-        let e = RouteImportError(file: "a.gpx", location: "line 1, column 31", message: "bad \"x\ny\"\r\t\u{1}")
+        let e = InputError(.syntax, file: "a.gpx", location: "line 1, column 31", message: "bad \"x\ny\"\r\t\u{1}")
         XCTAssertEqual(e.description, #"a.gpx: line 1, column 31: bad "x\ny"\r\t\u{1}"#)
     }
 

@@ -2,10 +2,10 @@ import RouteCueCore
 import TestSupport
 import XCTest
 
-/// Bad GPX input: each gets a clear `RouteImportError` with the file, a position and what is wrong.
+/// Bad GPX input: each gets a clear `InputError` with the file, a position and what is wrong.
 final class GPXImportBadInputTests: XCTestCase {
     /// Reads `text` and returns the error it must raise.
-    private func error(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> RouteImportError? {
+    private func error(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> InputError? {
         do {
             let route = try RouteReader.read(Array(text.utf8), name: "bad.gpx")
             XCTFail("accepted: \(route.maneuvers.count) maneuvers", file: file, line: line)

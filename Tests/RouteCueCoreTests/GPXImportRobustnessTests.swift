@@ -3,7 +3,7 @@ import TestSupport
 import XCTest
 
 /// Damaged GPX never traps: truncations and byte flips of the real files, and odd instruction texts, each
-/// end as a route or as a `RouteImportError`.
+/// end as a route or as a `InputError`.
 final class GPXImportRobustnessTests: XCTestCase {
     /// A small deterministic generator (64-bit LCG), so failures reproduce.
     private struct Generator {

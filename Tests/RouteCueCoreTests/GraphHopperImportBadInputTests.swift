@@ -2,7 +2,7 @@ import RouteCueCore
 import TestSupport
 import XCTest
 
-/// Broken native GraphHopper documents: each one ends as a `RouteImportError` naming the file and key path.
+/// Broken native GraphHopper documents: each one ends as a `InputError` naming the file and key path.
 final class GraphHopperImportBadInputTests: XCTestCase {
     private let points = [Coordinate(latitude: 51.43, longitude: 14.25), Coordinate(latitude: 51.431, longitude: 14.25),
                           Coordinate(latitude: 51.431, longitude: 14.252)]

@@ -39,19 +39,19 @@ final class JSONParserTests: XCTestCase {
     func test_hugeNumber_isRejectedByNodeAccessAsOutOfRange() throws {
         let node = JSONNode(try JSONParser.parse("[1e400]"))
         XCTAssertThrowsError(try node.array()[0].double()) { error in
-            XCTAssertEqual((error as! RouteImportError).location, "[0]")
+            XCTAssertEqual((error as! InputError).location, "[0]")
         }
     }
 
     func test_nodeErrors_nameTheKeyPath() throws {
         let node = JSONNode(try JSONParser.parse(#"{"routes": [{"legs": [{"distance": "far"}]}]}"#))
         XCTAssertThrowsError(try node.require("routes").array()[0].require("legs").array()[0].require("distance").double()) { error in
-            let e = error as! RouteImportError
+            let e = error as! InputError
             XCTAssertEqual(e.location, "routes[0].legs[0].distance")
             XCTAssertEqual(e.message, "expected a number, found string")
         }
         XCTAssertThrowsError(try node.require("routes").array()[0].require("geometry")) { error in
-            XCTAssertEqual((error as! RouteImportError).location, "routes[0].geometry")
+            XCTAssertEqual((error as! InputError).location, "routes[0].geometry")
         }
     }
 }

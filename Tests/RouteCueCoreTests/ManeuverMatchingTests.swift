@@ -90,7 +90,7 @@ final class ManeuverMatchingTests: XCTestCase {
     func test_apply_keepsTheDerivedManeuvers_whenTheEngineFails_matchesElsewhere_orMatchesOnlyPartOfTheLine() throws {
         let (track, _) = try lTrack()
         let pieces = ManeuverMatching.pieces(for: track)
-        let failed = ManeuverMatching.apply([.failure(RouteImportError(location: "legs[0] from 0.0 km", message: "routing engine unreachable"))],
+        let failed = ManeuverMatching.apply([.failure(InputError(.engineUnreachable, input: .routingEngine, location: "legs[0] from 0.0 km", message: "routing engine unreachable"))],
                                             of: pieces, to: track)
         let elsewhere = ManeuverMatching.apply([.success(try answer(for: track, offset: 80))], of: pieces, to: track)
         let half = try TourFixtures.roadRoute(Array(track.geometry.coordinates.prefix(25)))

@@ -1,15 +1,15 @@
 import RouteCueCore
 import XCTest
 
-/// Bad OSRM documents end in one clear `RouteImportError` naming the file and the key path; none traps.
+/// Bad OSRM documents end in one clear `InputError` naming the file and the key path; none traps.
 final class OSRMImportBadInputTests: XCTestCase {
     typealias F = OSRMImportFixture
 
     /// Reads `json` and returns the error it must raise.
-    func failure(_ json: String, options: ImportOptions = ImportOptions(), file: StaticString = #filePath, line: UInt = #line) -> RouteImportError? {
+    func failure(_ json: String, options: ImportOptions = ImportOptions(), file: StaticString = #filePath, line: UInt = #line) -> InputError? {
         do {
             _ = try F.read(json, options: options)
-            XCTFail("expected an import error", file: file, line: line)
+            XCTFail("expected an input error", file: file, line: line)
             return nil
         } catch {
             print("bad input -> \(error)")

@@ -51,7 +51,7 @@ enum OSRMImportFixture {
         """
     }
 
-    static func read(_ json: String, options: ImportOptions = ImportOptions()) throws(RouteImportError) -> Route {
+    static func read(_ json: String, options: ImportOptions = ImportOptions()) throws(InputError) -> Route {
         try RouteReader.read(Array(json.utf8), name: "test.json", options: options)
     }
 }

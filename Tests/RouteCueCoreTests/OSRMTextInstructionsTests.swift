@@ -105,7 +105,7 @@ final class OSRMTextInstructionsTests: XCTestCase {
             }
         } else if let stepNode = root["step"] {
             let step = try OSRMTextStep(node: stepNode)
-            let options = try root["options"].map { node throws(RouteImportError) in try OSRMTextOptions(node: node) } ?? OSRMTextOptions()
+            let options = try root["options"].map { node throws(InputError) in try OSRMTextOptions(node: node) } ?? OSRMTextOptions()
             for (code, expected) in try root.require("instructions").object().pairs {
                 let got: String
                 do { got = try compiler.compile(step, language: code, options: options) } catch { got = "ERROR \(error)" }
@@ -222,7 +222,7 @@ final class OSRMTextInstructionsTests: XCTestCase {
     func test_badSteps_areRefusedWithALocation() throws {
         let compiler = try loadCompiler()
         XCTAssertThrowsError(try compiler.compile(OSRMTextStep(type: "turn"), language: "en")) { error in
-            XCTAssertEqual((error as? RouteImportError)?.location, "step.maneuver.modifier")
+            XCTAssertEqual((error as? InputError)?.location, "step.maneuver.modifier")
         }
         XCTAssertThrowsError(try compiler.compile(OSRMTextStep(type: "use lane", modifier: "straight"), language: "en"))
         var depart = OSRMTextStep(type: "depart")
@@ -230,7 +230,7 @@ final class OSRMTextInstructionsTests: XCTestCase {
         XCTAssertThrowsError(try compiler.compile(depart, language: "en"))
         XCTAssertThrowsError(try compiler.compile(OSRMTextStep(type: "depart"), language: "xx"))
         XCTAssertThrowsError(try OSRMTextLanguage(code: "en", translation: Array("{\"v5\": ".utf8))) { error in
-            XCTAssertEqual((error as? RouteImportError)?.file, "en.json")
+            XCTAssertEqual((error as? InputError)?.file, "en.json")
         }
     }
 }

@@ -14,7 +14,7 @@ final class PhrasePackTests: XCTestCase {
 
     /// The error of parsing en-US.json with `original` replaced by `replacement`.
     private func errorOf(replacing original: String, with replacement: String,
-                         file: StaticString = #filePath, line: UInt = #line) throws -> RouteImportError? {
+                         file: StaticString = #filePath, line: UInt = #line) throws -> InputError? {
         let text = try enUSBytes()
         XCTAssertTrue(text.contains(original), "en-US.json has no \(original)", file: file, line: line)
         do {

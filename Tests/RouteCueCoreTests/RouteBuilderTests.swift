@@ -51,7 +51,7 @@ final class RouteBuilderTests: XCTestCase {
                                               (maneuver(.turn, at: pts[2], step: 1), .legIndex(2)),
                                               (maneuver(.arrive, at: pts[1], step: 2), .legIndex(1))], path: "trip.legs[0]")
         XCTAssertThrowsError(try b.build()) { error in
-            let e = error as! RouteImportError
+            let e = error as! InputError
             XCTAssertEqual(e.location, "steps[2]")
             XCTAssertTrue(e.message.contains("100 m before the one listed ahead of it (steps[1])"), e.message)
         }
@@ -79,7 +79,7 @@ final class RouteBuilderTests: XCTestCase {
         b.addLeg(coordinates: points, maneuvers: [], path: "routes[0].legs[0]")
         for _ in 0..<1_000 { b.addWarning(RouteWarning(kind: "toll", location: Coordinate(latitude: 11, longitude: 11))) }
         XCTAssertThrowsError(try b.build()) { error in
-            let e = error as! RouteImportError
+            let e = error as! InputError
             XCTAssertEqual(e.location, "warning toll")
             XCTAssertTrue(e.message.contains("too many points to place"), e.message)
         }
@@ -103,7 +103,7 @@ final class RouteBuilderTests: XCTestCase {
         b.addLeg(coordinates: [Coordinate(latitude: 50, longitude: 8), Coordinate(latitude: .nan, longitude: 8)],
                  maneuvers: [], path: "routes[0].legs[0]")
         XCTAssertThrowsError(try b.build()) { error in
-            let e = error as! RouteImportError
+            let e = error as! InputError
             XCTAssertEqual(e.location, "routes[0].legs[0]")
             XCTAssertTrue(e.message.contains("coordinate 1"), e.message)
         }
@@ -114,7 +114,7 @@ final class RouteBuilderTests: XCTestCase {
         XCTAssertThrowsError(try b.build())
         b.addLeg(coordinates: [], maneuvers: [], path: "legs[0]")
         XCTAssertThrowsError(try b.build()) { error in
-            XCTAssertEqual((error as! RouteImportError).message, "leg has no geometry")
+            XCTAssertEqual((error as! InputError).message, "leg has no geometry")
         }
     }
 
@@ -124,7 +124,7 @@ final class RouteBuilderTests: XCTestCase {
         b.addLeg(coordinates: [c, GeoMath.destination(from: c, bearing: 0, distance: 10)],
                  maneuvers: [(maneuver(.depart, at: c, step: 0), .legIndex(5))], path: "trip.legs[0]")
         XCTAssertThrowsError(try b.build()) { error in
-            XCTAssertEqual((error as! RouteImportError).location, "steps[0]")
+            XCTAssertEqual((error as! InputError).location, "steps[0]")
         }
     }
 

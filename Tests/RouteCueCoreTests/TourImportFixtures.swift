@@ -72,12 +72,12 @@ enum TourFixtures {
     }
 
     /// Reads a tour text the way `routecue` would.
-    static func read(_ text: String, vehicle: Coordinate? = nil) throws(RouteImportError) -> Route {
+    static func read(_ text: String, vehicle: Coordinate? = nil) throws(InputError) -> Route {
         try RouteReader.read(Array(text.utf8), name: "tour.json", options: ImportOptions(vehiclePosition: vehicle))
     }
 
-    /// The import error a tour text raises, or a test failure when it reads.
-    static func error(_ text: String, vehicle: Coordinate? = nil, file: StaticString = #filePath, line: UInt = #line) -> RouteImportError? {
+    /// The input error a tour text raises, or a test failure when it reads.
+    static func error(_ text: String, vehicle: Coordinate? = nil, file: StaticString = #filePath, line: UInt = #line) -> InputError? {
         do {
             _ = try read(text, vehicle: vehicle)
             XCTFail("tour was accepted", file: file, line: line)

@@ -2,7 +2,7 @@ import RouteCueCore
 import TestSupport
 import XCTest
 
-/// Broken native Valhalla documents: each one ends as a `RouteImportError` naming the file and key path.
+/// Broken native Valhalla documents: each one ends as a `InputError` naming the file and key path.
 final class ValhallaImportBadInputTests: XCTestCase {
     private let points = [Coordinate(latitude: 52.5, longitude: 13.4), Coordinate(latitude: 52.501, longitude: 13.4),
                           Coordinate(latitude: 52.501, longitude: 13.402)]
@@ -17,7 +17,7 @@ final class ValhallaImportBadInputTests: XCTestCase {
     }
 
     /// Imports `json` as Valhalla and returns the error it must raise.
-    private func error(_ json: String, file: StaticString = #filePath, line: UInt = #line) -> RouteImportError? {
+    private func error(_ json: String, file: StaticString = #filePath, line: UInt = #line) -> InputError? {
         do {
             _ = try RouteReader.read(Array(json.utf8), name: "bad.json", options: ImportOptions(format: .valhalla))
             XCTFail("imported without an error", file: file, line: line)

@@ -61,7 +61,7 @@ final class ValhallaImportDocumentTests: XCTestCase {
         XCTAssertEqual(second.geometry.coordinates.count, other.count)
         XCTAssertEqual(second.maneuvers[0].provenance.sourcePath, "alternates[0].trip.legs[0].maneuvers[0]")
         XCTAssertThrowsError(try read(doc, alternative: 2)) { error in
-            XCTAssertEqual((error as? RouteImportError)?.location, "(root)")
+            XCTAssertEqual((error as? InputError)?.location, "(root)")
         }
     }
 

@@ -44,16 +44,20 @@ public struct DuckingRecord: Sendable, Equatable {
         return JSONTextWriter.line(.object(JSONObject([("players", .array(items))]))) + "\n"
     }
 
-    /// Reads a record written by `jsonText`; a damaged file is an error naming what is wrong.
-    public static func parse(_ bytes: [UInt8]) throws(RouteImportError) -> DuckingRecord {
-        let root = try RouteReader.parseJSON(bytes)
-        var players: [Player] = []
-        for item in try root.require("players").array() {
-            let volume = try item["volume"].flatMap { node throws(RouteImportError) in node.isNull ? nil : try node.double() }
-            if let volume, !(volume.isFinite && volume >= 0) { throw item.error("volume must be a number ≥ 0") }
-            players.append(Player(busName: try item.require("bus_name").string(), owner: try item.require("owner").string(),
-                                  volume: volume, paused: try item.optionalBool("paused") ?? false))
+    /// Reads a record written by `jsonText`; a damaged file is an error (of the state directory) naming what is wrong.
+    public static func parse(_ bytes: [UInt8]) throws(InputError) -> DuckingRecord {
+        do throws(InputError) {
+            let root = try RouteReader.parseJSON(bytes)
+            var players: [Player] = []
+            for item in try root.require("players").array() {
+                let volume = try item["volume"].flatMap { node throws(InputError) in node.isNull ? nil : try node.double() }
+                if let volume, !(volume.isFinite && volume >= 0) { throw item.error(.invalidValue, "volume must be a number ≥ 0") }
+                players.append(Player(busName: try item.require("bus_name").string(), owner: try item.require("owner").string(),
+                                      volume: volume, paused: try item.optionalBool("paused") ?? false))
+            }
+            return DuckingRecord(players: players)
+        } catch {
+            throw error.as(.stateDirectory)
         }
-        return DuckingRecord(players: players)
     }
 }

@@ -20,7 +20,7 @@ enum AudioSection {
             case "route":
                 let name = try node.string()
                 guard let route = AudioRouteName(rawValue: name) else {
-                    throw node.error("unknown audio route \"\(name.prefix(40))\" (known: \(StageTableSection.names(routeNames)))")
+                    throw node.error(.invalidValue, "unknown audio route \"\(name.prefix(40))\" (known: \(StageTableSection.names(routeNames)))")
                 }
                 settings.route = route
             case "volume": settings.volume = try node.configNumber(in: 0...1, unit: "")
@@ -28,7 +28,7 @@ enum AudioSection {
             case "spatial": readSpatial(node, into: &settings, problems: problems)
             case "cache_bytes":
                 let n = try node.int()
-                guard n >= 0, n <= 1 << 30 else { throw node.error("must be between 0 and 1073741824 bytes, not \(n)") }
+                guard n >= 0, n <= 1 << 30 else { throw node.error(.invalidValue, "must be between 0 and 1073741824 bytes, not \(n)") }
                 settings.cacheBytes = n
             case "voice": readVoice(node, into: &settings.voice, problems: problems)
             case "device": readDevice(node, into: &settings.device, problems: problems)
@@ -39,10 +39,10 @@ enum AudioSection {
     }
 
     /// A prompt style by its name.
-    static func promptStyle(_ node: JSONNode) throws(RouteImportError) -> PromptStyle {
+    static func promptStyle(_ node: JSONNode) throws(InputError) -> PromptStyle {
         let text = try node.string()
         guard let style = PromptStyle(rawValue: text) else {
-            throw node.error("unknown prompt style \"\(text.prefix(40))\" (known: \(StageTableSection.names(PromptStyle.allCases.map(\.rawValue))))")
+            throw node.error(.invalidValue, "unknown prompt style \"\(text.prefix(40))\" (known: \(StageTableSection.names(PromptStyle.allCases.map(\.rawValue))))")
         }
         return style
     }
@@ -72,7 +72,7 @@ enum AudioSection {
                 let variant = try node.string()
                 guard !variant.isEmpty, variant.count <= 20,
                       variant.unicodeScalars.allSatisfy({ $0.isASCII && (($0.properties.isAlphabetic || ("0"..."9").contains($0)) || $0 == "_" || $0 == "-") }) else {
-                    throw node.error("must be an espeak-ng variant name such as \"f3\" (letters, digits, - _)")
+                    throw node.error(.invalidValue, "must be an espeak-ng variant name such as \"f3\" (letters, digits, - _)")
                 }
                 voice.variant = variant
             default: throw ConfigObject.unknownKey(node)
@@ -97,7 +97,7 @@ enum AudioSection {
                                    settings: inout [AudioRouteName: AudioSettings.Route], problems: ConfigProblems) {
         ConfigObject.each(section, problems) { key, routeNode in
             guard let name = AudioRouteName(rawValue: key) else {
-                throw routeNode.error("unknown audio route (known: \(StageTableSection.names(routeNames)))")
+                throw routeNode.error(.unsupported, "unknown audio route (known: \(StageTableSection.names(routeNames)))")
             }
             var timing = routes[name] ?? AudioRouteTiming()
             var route = settings[name] ?? AudioSettings.Route(pcm: nil, openAheadSeconds: 0)
@@ -110,7 +110,7 @@ enum AudioSection {
                     if case .null = value.value { route.pcm = nil; return }
                     let pcm = try value.string()
                     guard !pcm.isEmpty, pcm.utf8.count <= 256, !pcm.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-                        throw value.error("must be an ALSA PCM name such as \"default\" or \"hw:0,0\"")
+                        throw value.error(.invalidValue, "must be an ALSA PCM name such as \"default\" or \"hw:0,0\"")
                     }
                     route.pcm = pcm
                 default: throw ConfigObject.unknownKey(value)

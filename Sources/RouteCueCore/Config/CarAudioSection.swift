@@ -13,7 +13,7 @@ enum CarAudioSection {
             case "without_volume":
                 let text = try node.string()
                 guard let choice = DuckingSettings.WithoutVolume(rawValue: text) else {
-                    throw node.error("must be one of \(StageTableSection.names(DuckingSettings.WithoutVolume.allCases.map(\.rawValue))), not \"\(text.prefix(40))\"")
+                    throw node.error(.invalidValue, "must be one of \(StageTableSection.names(DuckingSettings.WithoutVolume.allCases.map(\.rawValue))), not \"\(text.prefix(40))\"")
                 }
                 settings.withoutVolume = choice
             case "volume_law":
@@ -21,17 +21,17 @@ enum CarAudioSection {
                 ConfigObject.each(node, problems) { player, value in
                     let text = try value.string()
                     guard let law = DuckingSettings.VolumeLaw(rawValue: text) else {
-                        throw value.error("must be one of \(StageTableSection.names(DuckingSettings.VolumeLaw.allCases.map(\.rawValue))), not \"\(text.prefix(40))\"")
+                        throw value.error(.invalidValue, "must be one of \(StageTableSection.names(DuckingSettings.VolumeLaw.allCases.map(\.rawValue))), not \"\(text.prefix(40))\"")
                     }
                     laws[player] = law
                 }
                 settings.volumeLaws = laws
             case "ignore":
-                settings.ignoredPlayers = try node.array().map { item throws(RouteImportError) in try item.string() }
+                settings.ignoredPlayers = try node.array().map { item throws(InputError) in try item.string() }
             case "session_bus":
                 if case .null = node.value { settings.sessionBus = nil; return }
                 let text = try node.string()
-                guard !text.isEmpty, text.utf8.count <= 1024 else { throw node.error("must be null, \"none\" or a D-Bus address") }
+                guard !text.isEmpty, text.utf8.count <= 1024 else { throw node.error(.invalidValue, "must be null, \"none\" or a D-Bus address") }
                 settings.sessionBus = text
             default: throw ConfigObject.unknownKey(node)
             }
@@ -56,13 +56,13 @@ enum CarAudioSection {
             case "address":
                 if case .null = node.value { settings.preferredAddress = nil; return }
                 let text = try node.string()
-                guard BluetoothSettings.isAddress(text) else { throw node.error("must be a Bluetooth address such as \"AA:BB:CC:DD:EE:FF\" or null") }
+                guard BluetoothSettings.isAddress(text) else { throw node.error(.invalidValue, "must be a Bluetooth address such as \"AA:BB:CC:DD:EE:FF\" or null") }
                 settings.preferredAddress = text.uppercased()
             case "pcm_template":
                 let text = try node.string()
                 guard text.contains("{address}"), text.utf8.count <= 256,
                       !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-                    throw node.error("must be an ALSA PCM name containing {address}, such as \"bluealsa:DEV={address},PROFILE=sco\"")
+                    throw node.error(.invalidValue, "must be an ALSA PCM name containing {address}, such as \"bluealsa:DEV={address},PROFILE=sco\"")
                 }
                 settings.pcmTemplate = text
             default: throw ConfigObject.unknownKey(node)

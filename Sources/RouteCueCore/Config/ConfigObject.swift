@@ -5,13 +5,13 @@ struct ConfigObject {
     let node: JSONNode
 
     /// Wraps `node`; throws when it is not an object.
-    init(_ node: JSONNode) throws(RouteImportError) {
+    init(_ node: JSONNode) throws(InputError) {
         _ = try node.object()
         self.node = node
     }
 
     /// The members other than `$comment` (which must be a string or an array of strings).
-    func members() throws(RouteImportError) -> [(key: String, node: JSONNode)] {
+    func members() throws(InputError) -> [(key: String, node: JSONNode)] {
         var out: [(key: String, node: JSONNode)] = []
         for (key, value) in try node.object().pairs {
             let child = JSONNode(value, path: node.path.isEmpty ? key : "\(node.path).\(key)")
@@ -38,20 +38,20 @@ struct ConfigObject {
         for (key, child) in members {
             do {
                 try body(key, child)
-            } catch let error as RouteImportError {
+            } catch let error as InputError {
                 problems.add(error)
             } catch {
-                problems.add(RouteImportError(location: child.displayPath, message: "\(error)"))
+                problems.add(InputError(.invalidValue, location: child.displayPath, message: "\(error)"))
             }
         }
     }
 
     /// The error for a key this object does not know.
-    static func unknownKey(_ node: JSONNode) -> RouteImportError {
-        RouteImportError(location: node.displayPath, message: "unknown key")
+    static func unknownKey(_ node: JSONNode) -> InputError {
+        InputError(.unsupported, location: node.displayPath, message: "unknown key")
     }
 
-    private static func checkComment(_ node: JSONNode) throws(RouteImportError) {
+    private static func checkComment(_ node: JSONNode) throws(InputError) {
         if case .array = node.value {
             for line in try node.array() { _ = try line.string() }
         } else {
@@ -63,51 +63,51 @@ struct ConfigObject {
 /// The ranges configuration values must lie in; every violation names the key path and the allowed range.
 extension JSONNode {
     /// A duration in seconds, 0…`max` (600 s unless said otherwise).
-    func configSeconds(max: Double = 600) throws(RouteImportError) -> Double {
+    func configSeconds(max: Double = 600) throws(InputError) -> Double {
         try configNumber(in: 0...max, unit: "seconds")
     }
 
     /// A distance in metres, 0…100 000.
-    func configMetres() throws(RouteImportError) -> Double { try configNumber(in: 0...100_000, unit: "metres") }
+    func configMetres() throws(InputError) -> Double { try configNumber(in: 0...100_000, unit: "metres") }
 
     /// A speed in metres per second, 0…100.
-    func configSpeed() throws(RouteImportError) -> Double { try configNumber(in: 0...100, unit: "m/s") }
+    func configSpeed() throws(InputError) -> Double { try configNumber(in: 0...100, unit: "m/s") }
 
     /// An angle in degrees, 0…180.
-    func configDegrees() throws(RouteImportError) -> Double { try configNumber(in: 0...180, unit: "degrees") }
+    func configDegrees() throws(InputError) -> Double { try configNumber(in: 0...180, unit: "degrees") }
 
     /// A multiplier, 0…100.
-    func configFactor() throws(RouteImportError) -> Double { try configNumber(in: 0...100, unit: "") }
+    func configFactor() throws(InputError) -> Double { try configNumber(in: 0...100, unit: "") }
 
     /// A fraction, above 0 and at most 1.
-    func configFraction() throws(RouteImportError) -> Double {
+    func configFraction() throws(InputError) -> Double {
         let d = try double()
-        guard d > 0, d <= 1 else { throw error("must be above 0 and at most 1, not \(Self.plain(d))") }
+        guard d > 0, d <= 1 else { throw error(.invalidValue, "must be above 0 and at most 1, not \(Self.plain(d))") }
         return d
     }
 
     /// A count, 1…100.
-    func configCount() throws(RouteImportError) -> Int {
+    func configCount() throws(InputError) -> Int {
         let n = try int()
-        guard n >= 1, n <= 100 else { throw error("must be between 1 and 100, not \(n)") }
+        guard n >= 1, n <= 100 else { throw error(.invalidValue, "must be between 1 and 100, not \(n)") }
         return n
     }
 
     /// A whole number within `range`, the error naming `unit`.
-    func configInteger(in range: ClosedRange<Int>, unit: String) throws(RouteImportError) -> Int {
+    func configInteger(in range: ClosedRange<Int>, unit: String) throws(InputError) -> Int {
         let n = try int()
         guard range.contains(n) else {
-            throw error("must be a whole number between \(range.lowerBound) and \(range.upperBound)\(unit.isEmpty ? "" : " \(unit)"), not \(n)")
+            throw error(.invalidValue, "must be a whole number between \(range.lowerBound) and \(range.upperBound)\(unit.isEmpty ? "" : " \(unit)"), not \(n)")
         }
         return n
     }
 
     /// A number within `range`, the error naming `unit`.
-    func configNumber(in range: ClosedRange<Double>, unit: String) throws(RouteImportError) -> Double {
+    func configNumber(in range: ClosedRange<Double>, unit: String) throws(InputError) -> Double {
         let d = try double()
         guard range.contains(d) else {
             let suffix = unit.isEmpty ? "" : " \(unit)"
-            throw error("must be between \(Self.plain(range.lowerBound)) and \(Self.plain(range.upperBound))\(suffix), not \(Self.plain(d))")
+            throw error(.invalidValue, "must be between \(Self.plain(range.lowerBound)) and \(Self.plain(range.upperBound))\(suffix), not \(Self.plain(d))")
         }
         return d
     }

@@ -70,7 +70,7 @@ enum GPSSection {
                 do {
                     (settings.host, settings.port) = try GPSSettings.endpoint(try node.string())
                 } catch let error as GPSEndpointError {
-                    throw node.error(error.description)
+                    throw node.error(.invalidValue, error.description)
                 }
             case "stale_after_s": settings.staleAfterSeconds = try node.configNumber(in: 0.5...60, unit: "seconds")
             case "reconnect_min_s": settings.reconnectMinimumSeconds = try node.configNumber(in: 0.01...60, unit: "seconds")
@@ -83,7 +83,7 @@ enum GPSSection {
         }
         if settings.reconnectMaximumSeconds < settings.reconnectMinimumSeconds {
             let path = section.path.isEmpty ? "reconnect_max_s" : "\(section.path).reconnect_max_s"
-            problems.add(RouteImportError(location: path, message: "must not be less than reconnect_min_s "
+            problems.add(InputError(.invalidValue, location: path, message: "must not be less than reconnect_min_s "
                 + "(\(JSONNode.plain(settings.reconnectMaximumSeconds)) < \(JSONNode.plain(settings.reconnectMinimumSeconds)))"))
         }
     }
@@ -95,7 +95,7 @@ enum GPSSection {
             case "level":
                 let name = try node.string()
                 guard let level = LogLevel(rawValue: name) else {
-                    throw node.error("unknown log level \"\(name.prefix(40))\" (known: \(StageTableSection.names(LogLevel.allCases.map(\.rawValue))))")
+                    throw node.error(.invalidValue, "unknown log level \"\(name.prefix(40))\" (known: \(StageTableSection.names(LogLevel.allCases.map(\.rawValue))))")
                 }
                 settings.level = level
             default: throw ConfigObject.unknownKey(node)

@@ -21,7 +21,7 @@ enum NamesSection {
                 do {
                     settings.language = try LanguageTag(text).description
                 } catch {
-                    throw node.error("must be a language tag such as \"de\" or \"fr-CH\", or null: \(error)")
+                    throw node.error(.invalidValue, "must be a language tag such as \"de\" or \"fr-CH\", or null: \(error)")
                 }
             case "pronounce":
                 settings.pronounce = try PhrasePackParser.enumValue(node, NamePronunciation.Mode.self)

@@ -40,7 +40,7 @@ enum ProgressSection {
         }
         if options.rerouteBackoffMaxSeconds < options.rerouteBackoffSeconds {
             let path = section.path.isEmpty ? "reroute_backoff_max_s" : "\(section.path).reroute_backoff_max_s"
-            problems.add(RouteImportError(location: path, message: "must not be less than reroute_backoff_s "
+            problems.add(InputError(.invalidValue, location: path, message: "must not be less than reroute_backoff_s "
                 + "(\(JSONNode.plain(options.rerouteBackoffMaxSeconds)) < \(JSONNode.plain(options.rerouteBackoffSeconds)))"))
         }
     }

@@ -45,7 +45,7 @@ public struct RouteCueConfiguration: Sendable, Equatable {
     }
 
     /// Parses a configuration document; absent keys keep their defaults. Throws the document's first problem.
-    public static func parse(_ bytes: [UInt8]) throws(RouteImportError) -> RouteCueConfiguration {
+    public static func parse(_ bytes: [UInt8]) throws(InputError) -> RouteCueConfiguration {
         switch parseReportingProblems(bytes) {
         case .success(let config): return config
         case .failure(let problems): throw problems.problems[0]
@@ -59,7 +59,7 @@ public struct RouteCueConfiguration: Sendable, Equatable {
         do {
             root = try RouteReader.parseJSON(bytes)
         } catch {
-            return .failure(ConfigurationProblems(problems: [error]))
+            return .failure(ConfigurationProblems(problems: [error.as(.configuration)]))
         }
         var config = RouteCueConfiguration()
         let problems = ConfigProblems()
@@ -70,7 +70,7 @@ public struct RouteCueConfiguration: Sendable, Equatable {
                     switch sub {
                     case "max_file_bytes":
                         let n = try node.int()
-                        guard n >= 1024, n <= 1 << 32 else { throw node.error("must be between 1024 and 4294967296 bytes, not \(n)") }
+                        guard n >= 1024, n <= 1 << 32 else { throw node.error(.invalidValue, "must be between 1024 and 4294967296 bytes, not \(n)") }
                         config.importSettings.maxFileBytes = n
                     default:
                         throw ConfigObject.unknownKey(node)

@@ -29,14 +29,14 @@ enum RoutingSection {
             case "engine_url":
                 if case .null = node.value { settings.engineURL = nil; return }
                 let text = try node.string()
-                guard RoutingSettings.isEngineURL(text) else { throw node.error("must be an http:// URL such as \"http://127.0.0.1:8002\", or null") }
+                guard RoutingSettings.isEngineURL(text) else { throw node.error(.invalidValue, "must be an http:// URL such as \"http://127.0.0.1:8002\", or null") }
                 settings.engineURL = text
             case "timeout_s": settings.timeoutSeconds = try node.configNumber(in: 0.1...120, unit: "seconds")
             case "costing":
                 if case .null = node.value { settings.costing = nil; return }
                 let text = try node.string()
                 guard !text.isEmpty, text.utf8.count <= 32, text.allSatisfy({ $0.isLetter || $0 == "_" }) else {
-                    throw node.error("must be a Valhalla costing such as \"auto\", \"truck\" or \"bicycle\", or null")
+                    throw node.error(.invalidValue, "must be a Valhalla costing such as \"auto\", \"truck\" or \"bicycle\", or null")
                 }
                 settings.costing = text
             case "traffic_signals": settings.trafficSignals = try node.bool()

@@ -8,17 +8,17 @@ enum StageTableSection {
     static func read(_ table: JSONNode, into timings: inout [TransportMode: ModeTimings], problems: ConfigProblems) {
         ConfigObject.each(table, problems) { modeKey, modeNode in
             guard let mode = TransportMode(rawValue: modeKey) else {
-                throw modeNode.error("unknown transport mode (known: \(names(TransportMode.allCases.map(\.rawValue))))")
+                throw modeNode.error(.unsupported, "unknown transport mode (known: \(names(TransportMode.allCases.map(\.rawValue))))")
             }
             var modeTimings = timings[mode] ?? TimingDefaults.timings(for: mode)
             ConfigObject.each(modeNode, problems) { profileKey, profileNode in
                 guard let profile = TimingProfile(rawValue: profileKey) else {
-                    throw profileNode.error("unknown timing profile (known: \(names(TimingProfile.allCases.map(\.rawValue))))")
+                    throw profileNode.error(.unsupported, "unknown timing profile (known: \(names(TimingProfile.allCases.map(\.rawValue))))")
                 }
                 var row = modeTimings[profile]
                 ConfigObject.each(profileNode, problems) { stageKey, stageNode in
                     guard let stage = CueStage(rawValue: stageKey), rowStages.contains(stage) else {
-                        throw stageNode.error("unknown stage (known: \(names(rowStages.map(\.rawValue))))")
+                        throw stageNode.error(.unsupported, "unknown stage (known: \(names(rowStages.map(\.rawValue))))")
                     }
                     row[stage] = try StageTriggerSetting.read(stageNode, allowsNull: true)
                 }

@@ -2,10 +2,10 @@
 /// to be unused.
 enum StageTriggerSetting {
     /// Reads a trigger object; `null` gives nil when `allowsNull`.
-    static func read(_ node: JSONNode, allowsNull: Bool) throws(RouteImportError) -> StageTrigger? {
+    static func read(_ node: JSONNode, allowsNull: Bool) throws(InputError) -> StageTrigger? {
         if node.isNull {
             if allowsNull { return nil }
-            throw node.error("expected a trigger object ({\"m\": metres} or {\"s\": seconds}), found null")
+            throw node.error(.invalidValue, "expected a trigger object ({\"m\": metres} or {\"s\": seconds}), found null")
         }
         var trigger: StageTrigger?
         for (key, child) in try ConfigObject(node).members() {
@@ -15,10 +15,10 @@ enum StageTriggerSetting {
             case "s": value = .seconds(try child.configSeconds())
             default: throw ConfigObject.unknownKey(child)
             }
-            guard trigger == nil else { throw node.error("give either \"m\" or \"s\", not both") }
+            guard trigger == nil else { throw node.error(.invalidValue, "give either \"m\" or \"s\", not both") }
             trigger = value
         }
-        guard let trigger else { throw node.error("expected \"m\" (metres) or \"s\" (seconds)") }
+        guard let trigger else { throw node.error(.missing, "expected \"m\" (metres) or \"s\" (seconds)") }
         return trigger
     }
 }

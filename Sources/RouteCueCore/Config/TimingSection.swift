@@ -15,13 +15,13 @@ enum TimingSection {
             case "mode":
                 let name = try node.string()
                 guard let mode = TransportMode(rawValue: name) else {
-                    throw node.error("unknown transport mode \"\(name)\" (known: \(StageTableSection.names(TransportMode.allCases.map(\.rawValue))))")
+                    throw node.error(.invalidValue, "unknown transport mode \"\(name)\" (known: \(StageTableSection.names(TransportMode.allCases.map(\.rawValue))))")
                 }
                 options.mode = mode
             case "units":
                 let name = try node.string()
                 guard let units = UnitSystem(rawValue: name) else {
-                    throw node.error("unknown unit system \"\(name)\" (known: \(StageTableSection.names(UnitSystem.allCases.map(\.rawValue))))")
+                    throw node.error(.invalidValue, "unknown unit system \"\(name)\" (known: \(StageTableSection.names(UnitSystem.allCases.map(\.rawValue))))")
                 }
                 options.units = units
             case "included_stages": options.includedStages = try stages(node)
@@ -47,31 +47,31 @@ enum TimingSection {
         }
         if options.fastFromSpeed < options.slowBelowSpeed {
             let path = section.path.isEmpty ? "fast_from_mps" : "\(section.path).fast_from_mps"
-            problems.add(RouteImportError(location: path, message: "must not be less than slow_below_mps "
+            problems.add(InputError(.invalidValue, location: path, message: "must not be less than slow_below_mps "
                 + "(\(JSONNode.plain(options.fastFromSpeed)) < \(JSONNode.plain(options.slowBelowSpeed)))"))
         }
     }
 
     /// `included_stages`: stage names, each once.
-    private static func stages(_ node: JSONNode) throws(RouteImportError) -> Set<CueStage> {
+    private static func stages(_ node: JSONNode) throws(InputError) -> Set<CueStage> {
         var result: Set<CueStage> = []
         for item in try node.array() {
             let name = try item.string()
             guard let stage = CueStage(rawValue: name) else {
-                throw item.error("unknown stage \"\(name)\" (known: \(StageTableSection.names(CueStage.allCases.map(\.rawValue))))")
+                throw item.error(.invalidValue, "unknown stage \"\(name)\" (known: \(StageTableSection.names(CueStage.allCases.map(\.rawValue))))")
             }
-            guard result.insert(stage).inserted else { throw item.error("stage \"\(name)\" listed twice") }
+            guard result.insert(stage).inserted else { throw item.error(.invalidValue, "stage \"\(name)\" listed twice") }
         }
         return result
     }
 
     /// `warning_kinds`: words like `speed_camera` (an open list: sources name their own kinds), each once.
-    private static func warningKinds(_ node: JSONNode) throws(RouteImportError) -> Set<String> {
+    private static func warningKinds(_ node: JSONNode) throws(InputError) -> Set<String> {
         var result: Set<String> = []
         for item in try node.array() {
             let kind = try item.string()
-            guard !kind.isEmpty else { throw item.error("empty warning kind") }
-            guard result.insert(kind).inserted else { throw item.error("warning kind \"\(kind)\" listed twice") }
+            guard !kind.isEmpty else { throw item.error(.invalidValue, "empty warning kind") }
+            guard result.insert(kind).inserted else { throw item.error(.invalidValue, "warning kind \"\(kind)\" listed twice") }
         }
         return result
     }

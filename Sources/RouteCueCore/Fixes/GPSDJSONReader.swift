@@ -7,10 +7,10 @@
 /// follows `VirtualReceiveClock`; fix time going backwards is kept and flagged.
 public enum GPSDJSONReader {
     /// Reads `bytes` as gpsd JSON. Throws when no line is a gpsd report at all, or the content is binary.
-    public static func read(_ bytes: [UInt8], options: FixReadOptions = FixReadOptions()) throws(RouteImportError) -> FixReadResult {
-        try RouteImportError.checkSize(bytes.count, limit: options.maxBytes)
+    public static func read(_ bytes: [UInt8], options: FixReadOptions = FixReadOptions()) throws(InputError) -> FixReadResult {
+        try InputError.checkSize(bytes.count, limit: options.maxBytes, input: .fixes)
         guard !TextLines.looksBinary(bytes) else {
-            throw RouteImportError(location: "line 1", message: "binary data, not gpsd JSON")
+            throw InputError(.unsupported, input: .fixes, location: "line 1", message: "binary data, not gpsd JSON")
         }
         var diagnostics: [FixDiagnostic] = []
         var fixes: [Fix] = []
@@ -41,7 +41,7 @@ public enum GPSDJSONReader {
             reports += 1
             guard className == "TPV" else { return }
             let tpv: TPV
-            do throws(RouteImportError) {
+            do throws(InputError) {
                 tpv = try TPV(node)
             } catch {
                 diagnostics.append(FixDiagnostic(line: lineNumber, kind: .skippedLine, reason: "TPV \(error.location ?? ""): \(error.message)"))
@@ -56,9 +56,9 @@ public enum GPSDJSONReader {
         }
         guard reports > 0 else {
             if let (line, text) = firstContentLine {
-                throw RouteImportError(location: "line \(line)", message: "not gpsd JSON: no report with a \"class\" found (starts with '\(text)')")
+                throw InputError(.syntax, input: .fixes, location: "line \(line)", message: "not gpsd JSON: no report with a \"class\" found (starts with '\(text)')")
             }
-            throw RouteImportError(message: "no gpsd JSON reports (file is empty)")
+            throw InputError(.empty, input: .fixes, message: "no gpsd JSON reports (file is empty)")
         }
         return FixReadResult(format: .gpsdJSON, fixes: fixes, diagnostics: diagnostics)
     }
@@ -68,20 +68,20 @@ public enum GPSDJSONReader {
         var time: Double?
         var fix: Fix
 
-        init(_ n: JSONNode) throws(RouteImportError) {
+        init(_ n: JSONNode) throws(InputError) {
             if let t = n["time"] {
                 switch t.value {
                 case .number: time = try t.double()
                 case .string(let text):
-                    guard let seconds = ISO8601.unixSeconds(text) else { throw t.error("bad ISO 8601 time '\(text)'") }
+                    guard let seconds = ISO8601.unixSeconds(text) else { throw t.error(.invalidValue, "bad ISO 8601 time '\(text)'") }
                     time = seconds
-                default: throw t.error("expected a time string, found \(t.value.typeName)")
+                default: throw t.error(.invalidValue, "expected a time string, found \(t.value.typeName)")
                 }
             }
             var position: Coordinate?
             if let lat = try n.optionalDouble("lat"), let lon = try n.optionalDouble("lon") {
                 let c = Coordinate(latitude: lat, longitude: lon)
-                guard c.isValid else { throw n.error("coordinate out of range: lat \(lat), lon \(lon)") }
+                guard c.isValid else { throw n.error(.invalidValue, "coordinate out of range: lat \(lat), lon \(lon)") }
                 position = c
             }
             let gpsdMode = try n.optionalInt("mode")

@@ -8,11 +8,12 @@
 /// missing or bad coordinate, or a bad time, is skipped with a diagnostic on its line.
 public enum GPXTrackReader {
     /// Reads `bytes` as GPX. Throws on invalid XML, a root that is not `gpx`, or a file without any timed track point.
-    public static func read(_ bytes: [UInt8], options: FixReadOptions = FixReadOptions()) throws(RouteImportError) -> FixReadResult {
-        try RouteImportError.checkSize(bytes.count, limit: options.maxBytes)
-        let root = try RouteReader.parseXML(bytes)
+    public static func read(_ bytes: [UInt8], options: FixReadOptions = FixReadOptions()) throws(InputError) -> FixReadResult {
+        try InputError.checkSize(bytes.count, limit: options.maxBytes, input: .fixes)
+        let root: XMLElement
+        do { root = try RouteReader.parseXML(bytes) } catch { throw error.as(.fixes) }
         guard root.localName == "gpx" else {
-            throw RouteImportError(location: "line \(root.line)", message: "not GPX: the root element is <\(root.name)>")
+            throw InputError(.unsupported, input: .fixes, location: "line \(root.line)", message: "not GPX: the root element is <\(root.name)>")
         }
         var diagnostics: [FixDiagnostic] = []
         var fixes: [Fix] = []
@@ -47,10 +48,10 @@ public enum GPXTrackReader {
             }
         }
         guard points > 0 else {
-            throw RouteImportError(location: "line \(root.line)", message: "GPX file has no track points (trk/trkseg/trkpt)")
+            throw InputError(.missing, input: .fixes, location: "line \(root.line)", message: "GPX file has no track points (trk/trkseg/trkpt)")
         }
         guard timed > 0 else {
-            throw RouteImportError(location: "line \(root.line)", message: "GPX track has no times: not a recorded drive (read it as a route instead)")
+            throw InputError(.missing, input: .fixes, location: "line \(root.line)", message: "GPX track has no times: not a recorded drive (read it as a route instead)")
         }
         return FixReadResult(format: .gpx, fixes: fixes, diagnostics: diagnostics)
     }

@@ -57,8 +57,8 @@ public struct RouteBuilder {
     public mutating func addWarning(_ warning: RouteWarning) { warnings.append(warning) }
 
     /// Finishes the route, or explains which leg or maneuver is wrong.
-    public func build() throws(RouteImportError) -> Route {
-        guard !pendingLegs.isEmpty else { throw RouteImportError(message: "route has no legs") }
+    public func build() throws(InputError) -> Route {
+        guard !pendingLegs.isEmpty else { throw InputError(.missing, message: "route has no legs") }
         var coordinates: [Coordinate] = []
         var elevations: [Double]? = pendingLegs.allSatisfy({ $0.elevations != nil }) ? [] : nil
         var legStarts: [Int] = []
@@ -67,14 +67,14 @@ public struct RouteBuilder {
 
         for leg in pendingLegs {
             guard !leg.coordinates.isEmpty else {
-                throw RouteImportError(location: leg.path, message: "leg has no geometry")
+                throw InputError(.missing, location: leg.path, message: "leg has no geometry")
             }
             for (i, c) in leg.coordinates.enumerated() where !c.isValid {
-                throw RouteImportError(location: leg.path,
-                                       message: "coordinate \(i) out of range: latitude \(c.latitude), longitude \(c.longitude)")
+                throw InputError(.invalidValue, location: leg.path,
+                                 message: "coordinate \(i) out of range: latitude \(c.latitude), longitude \(c.longitude)")
             }
             if let e = leg.elevations, e.count != leg.coordinates.count {
-                throw RouteImportError(location: leg.path, message: "\(e.count) elevations for \(leg.coordinates.count) points")
+                throw InputError(.invalidValue, location: leg.path, message: "\(e.count) elevations for \(leg.coordinates.count) points")
             }
             // Join legs at a shared point without duplicating it.
             var skip = 0
@@ -89,14 +89,14 @@ public struct RouteBuilder {
                 switch placement {
                 case .legIndex(let i):
                     guard i >= 0, i < leg.coordinates.count else {
-                        throw RouteImportError(location: m.provenance.sourcePath,
-                                               message: "geometry index \(i) outside the leg's \(leg.coordinates.count) points")
+                        throw InputError(.invalidValue, location: m.provenance.sourcePath,
+                                         message: "geometry index \(i) outside the leg's \(leg.coordinates.count) points")
                     }
                     legPlacements.append(base + i)
                 case .nearest:
                     guard m.location.isValid else {
-                        throw RouteImportError(location: m.provenance.sourcePath,
-                                               message: "maneuver location out of range: \(m.location)")
+                        throw InputError(.invalidValue, location: m.provenance.sourcePath,
+                                         message: "maneuver location out of range: \(m.location)")
                     }
                     legPlacements.append(nil)
                 }
@@ -108,9 +108,9 @@ public struct RouteBuilder {
         var budget = placementBudget
         // Places a point by location, charging the segments examined to the budget.
         func place(_ p: Coordinate, segments: Range<Int>?, notBefore: Double, settle: Bool,
-                   what: String) throws(RouteImportError) -> (segment: Int, distanceAlong: Double, offset: Double)? {
+                   what: String) throws(InputError) -> (segment: Int, distanceAlong: Double, offset: Double)? {
             guard budget > 0 else {
-                throw RouteImportError(location: what, message: "too many points to place on a \(geometry.count)-point geometry (over \(placementBudget) comparisons); the file is not a plausible route")
+                throw InputError(.tooLarge, location: what, message: "too many points to place on a \(geometry.count)-point geometry (over \(placementBudget) comparisons); the file is not a plausible route")
             }
             var examined = 0
             let hit = geometry.nearest(to: p, segments: segments, notBefore: notBefore,
@@ -146,8 +146,8 @@ public struct RouteBuilder {
                     m.distanceAlong = geometry.cumulativeDistances[start]
                 }
                 if let previous = maneuvers.last, m.distanceAlong < previous.distanceAlong - 1 {
-                    throw RouteImportError(location: m.provenance.sourcePath,
-                                           message: "maneuver lies \(Int((previous.distanceAlong - m.distanceAlong).rounded())) m before the one listed ahead of it (\(previous.provenance.sourcePath)) on the route geometry")
+                    throw InputError(.invalidValue, location: m.provenance.sourcePath,
+                                     message: "maneuver lies \(Int((previous.distanceAlong - m.distanceAlong).rounded())) m before the one listed ahead of it (\(previous.provenance.sourcePath)) on the route geometry")
                 }
                 notBefore = max(notBefore, m.distanceAlong)
                 maneuvers.append(m)
@@ -165,8 +165,8 @@ public struct RouteBuilder {
         var waypointNotBefore = 0.0
         for (i, var w) in waypoints.enumerated() {
             guard w.location.isValid else {
-                throw RouteImportError(location: "waypoint \(i)\(w.name.map { " \"\($0)\"" } ?? "")",
-                                       message: "location out of range: \(w.location)")
+                throw InputError(.invalidValue, location: "waypoint \(i)\(w.name.map { " \"\($0)\"" } ?? "")",
+                                 message: "location out of range: \(w.location)")
             }
             if let l = w.legEnding, l >= 0, l < legs.count {
                 w.distanceAlong = legs[l].distanceEnd
@@ -183,7 +183,7 @@ public struct RouteBuilder {
         var placedWarnings: [RouteWarning] = []
         for var w in warnings {
             guard w.location.isValid else {
-                throw RouteImportError(location: "warning \(w.kind)", message: "location out of range: \(w.location)")
+                throw InputError(.invalidValue, location: "warning \(w.kind)", message: "location out of range: \(w.location)")
             }
             if let hit = try place(w.location, segments: nil, notBefore: -.infinity, settle: false, what: "warning \(w.kind)") {
                 w.distanceAlong = hit.distanceAlong

@@ -12,9 +12,9 @@ public struct RouteDocument: Sendable {
     public let format: RouteFormat
 
     /// Reads `bytes` (named `name`) under `options`' size limit and forced format.
-    public init(_ bytes: [UInt8], name: String, options: ImportOptions) throws(RouteImportError) {
-        do throws(RouteImportError) {
-            try RouteImportError.checkSize(bytes.count, limit: options.maxBytes)
+    public init(_ bytes: [UInt8], name: String, options: ImportOptions) throws(InputError) {
+        do throws(InputError) {
+            try InputError.checkSize(bytes.count, limit: options.maxBytes, input: .route)
             self.bytes = bytes
             self.name = name
             let xml: Bool
@@ -33,9 +33,9 @@ public struct RouteDocument: Sendable {
     }
 
     /// The route, read with `options` (whose routed ways and station limit apply; its format is the document's).
-    public func read(options: ImportOptions) throws(RouteImportError) -> Route {
+    public func read(options: ImportOptions) throws(InputError) -> Route {
         var route: Route
-        do throws(RouteImportError) {
+        do throws(InputError) {
             if let json {
                 route = try RouteReader.read(json: json, format: format, options: options)
             } else {

@@ -2,60 +2,60 @@
 /// content (unless one is forced), and hands it to that format's importer.
 public enum RouteReader {
     /// Reads `bytes` (named `name` in errors) into a route.
-    public static func read(_ bytes: [UInt8], name: String, options: ImportOptions = ImportOptions()) throws(RouteImportError) -> Route {
+    public static func read(_ bytes: [UInt8], name: String, options: ImportOptions = ImportOptions()) throws(InputError) -> Route {
         try RouteDocument(bytes, name: name, options: options).read(options: options)
     }
 
     /// Reads an already parsed JSON document of a known format (tours embed other documents this way).
-    public static func read(json root: JSONNode, format: RouteFormat, options: ImportOptions) throws(RouteImportError) -> Route {
+    public static func read(json root: JSONNode, format: RouteFormat, options: ImportOptions) throws(InputError) -> Route {
         switch format {
         case .osrm: return try OSRMImporter.read(root, options: options)
         case .valhalla: return try ValhallaImporter.read(root, options: options)
         case .graphhopper: return try GraphHopperImporter.read(root, options: options)
         case .tour: return try TourImporter.read(root, options: options)
         case .routecue: return try RouteCueJSON.read(root)
-        case .gpx: throw root.error("a GPX document cannot be embedded in JSON")
+        case .gpx: throw root.error(.unsupported, "a GPX document cannot be embedded in JSON")
         }
     }
 
-    /// Parses XML, turning syntax errors into import errors with line and column.
-    public static func parseXML(_ bytes: [UInt8]) throws(RouteImportError) -> XMLElement {
+    /// Parses XML, turning syntax errors into input errors (`syntax`) with line and column.
+    public static func parseXML(_ bytes: [UInt8]) throws(InputError) -> XMLElement {
         do {
             return try XMLReader.parse(bytes)
         } catch {
-            throw RouteImportError(location: "line \(error.line), column \(error.column)", message: "invalid XML: \(error.reason)")
+            throw InputError(.syntax, location: "line \(error.line), column \(error.column)", message: "invalid XML: \(error.reason)")
         }
     }
 
-    /// Parses JSON, turning syntax errors into import errors with line and column.
-    public static func parseJSON(_ bytes: [UInt8]) throws(RouteImportError) -> JSONNode {
+    /// Parses JSON, turning syntax errors into input errors (`syntax`) with line and column.
+    public static func parseJSON(_ bytes: [UInt8]) throws(InputError) -> JSONNode {
         do {
             return JSONNode(try JSONParser.parse(bytes))
         } catch {
-            throw RouteImportError(location: "line \(error.line), column \(error.column)", message: "invalid JSON: \(error.reason)")
+            throw InputError(.syntax, location: "line \(error.line), column \(error.column)", message: "invalid JSON: \(error.reason)")
         }
     }
 
     /// Detects the format from the first meaningful bytes and, for JSON, the top-level keys.
-    public static func detectFormat(_ bytes: [UInt8]) throws(RouteImportError) -> RouteFormat {
+    public static func detectFormat(_ bytes: [UInt8]) throws(InputError) -> RouteFormat {
         if try startsAsXML(bytes) { return .gpx }
         return try detectFormat(json: try parseJSON(bytes))
     }
 
     /// True when the document starts with `<` (XML), false with `{` or `[` (JSON); an error for anything else.
-    static func startsAsXML(_ bytes: [UInt8]) throws(RouteImportError) -> Bool {
+    static func startsAsXML(_ bytes: [UInt8]) throws(InputError) -> Bool {
         var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 }
-        guard i < bytes.count else { throw RouteImportError(message: "file is empty") }
+        guard i < bytes.count else { throw InputError(.empty, message: "file is empty") }
         if bytes[i] == UInt8(ascii: "<") { return true }
         guard bytes[i] == UInt8(ascii: "{") || bytes[i] == UInt8(ascii: "[") else {
-            throw RouteImportError(message: "unknown format: neither JSON nor XML (starts with byte 0x\(String(bytes[i], radix: 16)))")
+            throw InputError(.unsupported, message: "unknown format: neither JSON nor XML (starts with byte 0x\(String(bytes[i], radix: 16)))")
         }
         return false
     }
 
     /// Detects the format of a parsed JSON document.
-    public static func detectFormat(json root: JSONNode) throws(RouteImportError) -> RouteFormat {
+    public static func detectFormat(json root: JSONNode) throws(InputError) -> RouteFormat {
         switch root.value {
         case .array:
             return .tour
@@ -71,9 +71,9 @@ public enum RouteReader {
             if o["error_code"] != nil || o["error"] != nil { return .osrm }
             if o["message"] != nil && o["hints"] != nil { return .graphhopper }
             let keys = o.keys.prefix(8).joined(separator: ", ")
-            throw RouteImportError(message: "unknown route format: a JSON object with keys [\(keys)]; expected OSRM/Mapbox (routes), Valhalla (trip), GraphHopper (paths), a tour (stations or an array) or RouteCue JSON (routecue_route)")
+            throw InputError(.unsupported, message: "unknown route format: a JSON object with keys [\(keys)]; expected OSRM/Mapbox (routes), Valhalla (trip), GraphHopper (paths), a tour (stations or an array) or RouteCue JSON (routecue_route)")
         default:
-            throw RouteImportError(message: "unknown route format: top-level JSON \(root.value.typeName)")
+            throw InputError(.unsupported, message: "unknown route format: top-level JSON \(root.value.typeName)")
         }
     }
 }

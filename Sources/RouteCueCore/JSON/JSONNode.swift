@@ -17,9 +17,9 @@ public struct JSONNode: Sendable {
 
     private func childPath(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
-    /// An error at this node's path.
-    public func error(_ message: String) -> RouteImportError {
-        RouteImportError(location: displayPath, message: message)
+    /// An error at this node's path: `code` says what is wrong, `message` says it in words.
+    public func error(_ code: InputError.Code, _ message: String) -> InputError {
+        InputError(code, location: displayPath, message: message)
     }
 
     /// True when the value is JSON `null`.
@@ -33,21 +33,21 @@ public struct JSONNode: Sendable {
     }
 
     /// The object's member `key`; throws when it is missing or `null`.
-    public func require(_ key: String) throws(RouteImportError) -> JSONNode {
-        guard case .object = value else { throw error("expected an object, found \(value.typeName)") }
-        guard let n = self[key] else { throw RouteImportError(location: childPath(key), message: "missing required key") }
+    public func require(_ key: String) throws(InputError) -> JSONNode {
+        guard case .object = value else { throw error(.invalidValue, "expected an object, found \(value.typeName)") }
+        guard let n = self[key] else { throw InputError(.missing, location: childPath(key), message: "missing required key") }
         return n
     }
 
     /// The object itself; throws when this is not an object.
-    public func object() throws(RouteImportError) -> JSONObject {
-        guard case .object(let o) = value else { throw error("expected an object, found \(value.typeName)") }
+    public func object() throws(InputError) -> JSONObject {
+        guard case .object(let o) = value else { throw error(.invalidValue, "expected an object, found \(value.typeName)") }
         return o
     }
 
     /// The array's elements as nodes; throws when this is not an array.
-    public func array() throws(RouteImportError) -> [JSONNode] {
-        guard case .array(let items) = value else { throw error("expected an array, found \(value.typeName)") }
+    public func array() throws(InputError) -> [JSONNode] {
+        guard case .array(let items) = value else { throw error(.invalidValue, "expected an array, found \(value.typeName)") }
         var out: [JSONNode] = []
         out.reserveCapacity(items.count)
         for (i, v) in items.enumerated() { out.append(JSONNode(v, path: "\(path)[\(i)]")) }
@@ -55,48 +55,48 @@ public struct JSONNode: Sendable {
     }
 
     /// The number; throws when this is not a finite number.
-    public func double() throws(RouteImportError) -> Double {
-        guard case .number(let d) = value else { throw error("expected a number, found \(value.typeName)") }
-        guard d.isFinite else { throw error("number out of range") }
+    public func double() throws(InputError) -> Double {
+        guard case .number(let d) = value else { throw error(.invalidValue, "expected a number, found \(value.typeName)") }
+        guard d.isFinite else { throw error(.invalidValue, "number out of range") }
         return d
     }
 
     /// The number as an integer; throws when it is not a whole number in Int range.
-    public func int() throws(RouteImportError) -> Int {
+    public func int() throws(InputError) -> Int {
         let d = try double()
-        guard d == d.rounded(), abs(d) < 9.0e15 else { throw error("expected an integer, found \(d)") }
+        guard d == d.rounded(), abs(d) < 9.0e15 else { throw error(.invalidValue, "expected an integer, found \(d)") }
         return Int(d)
     }
 
     /// The string; throws when this is not a string.
-    public func string() throws(RouteImportError) -> String {
-        guard case .string(let s) = value else { throw error("expected a string, found \(value.typeName)") }
+    public func string() throws(InputError) -> String {
+        guard case .string(let s) = value else { throw error(.invalidValue, "expected a string, found \(value.typeName)") }
         return s
     }
 
     /// The boolean; throws when this is not a boolean.
-    public func bool() throws(RouteImportError) -> Bool {
-        guard case .bool(let b) = value else { throw error("expected a boolean, found \(value.typeName)") }
+    public func bool() throws(InputError) -> Bool {
+        guard case .bool(let b) = value else { throw error(.invalidValue, "expected a boolean, found \(value.typeName)") }
         return b
     }
 
     /// Optional member accessors: nil when absent or null, a typed error when present with the wrong type.
-    public func optionalDouble(_ key: String) throws(RouteImportError) -> Double? { try self[key]?.double() }
+    public func optionalDouble(_ key: String) throws(InputError) -> Double? { try self[key]?.double() }
     /// Optional integer member (see `optionalDouble`).
-    public func optionalInt(_ key: String) throws(RouteImportError) -> Int? { try self[key]?.int() }
+    public func optionalInt(_ key: String) throws(InputError) -> Int? { try self[key]?.int() }
     /// Optional string member (see `optionalDouble`).
-    public func optionalString(_ key: String) throws(RouteImportError) -> String? { try self[key]?.string() }
+    public func optionalString(_ key: String) throws(InputError) -> String? { try self[key]?.string() }
     /// Optional boolean member (see `optionalDouble`).
-    public func optionalBool(_ key: String) throws(RouteImportError) -> Bool? { try self[key]?.bool() }
+    public func optionalBool(_ key: String) throws(InputError) -> Bool? { try self[key]?.bool() }
     /// Optional array member (see `optionalDouble`).
-    public func optionalArray(_ key: String) throws(RouteImportError) -> [JSONNode]? { try self[key]?.array() }
+    public func optionalArray(_ key: String) throws(InputError) -> [JSONNode]? { try self[key]?.array() }
 
     /// A `[lon, lat]` pair (GeoJSON order), validated as a coordinate.
-    public func lonLat() throws(RouteImportError) -> Coordinate {
+    public func lonLat() throws(InputError) -> Coordinate {
         let items = try array()
-        guard items.count >= 2 else { throw error("expected [longitude, latitude], found \(items.count) values") }
+        guard items.count >= 2 else { throw error(.invalidValue, "expected [longitude, latitude], found \(items.count) values") }
         let c = Coordinate(latitude: try items[1].double(), longitude: try items[0].double())
-        guard c.isValid else { throw error("coordinate out of range: longitude \(c.longitude), latitude \(c.latitude)") }
+        guard c.isValid else { throw error(.invalidValue, "coordinate out of range: longitude \(c.longitude), latitude \(c.latitude)") }
         return c
     }
 }

@@ -128,12 +128,12 @@ struct XMLScanner {
             pos += 1
             switch name {
             case "version":
-                guard value.hasPrefix("1.") else { throw error("unsupported XML version \"\(RouteImportError.excerpt(value))\"", at: valueStart) }
+                guard value.hasPrefix("1.") else { throw error("unsupported XML version \"\(InputError.excerpt(value))\"", at: valueStart) }
                 sawVersion = true
             case "encoding":
                 let e = value.lowercased()
                 guard ["utf-8", "utf8", "us-ascii", "ascii"].contains(e) else {
-                    throw error("unsupported encoding \"\(RouteImportError.excerpt(value))\": only UTF-8 is accepted", at: valueStart)
+                    throw error("unsupported encoding \"\(InputError.excerpt(value))\": only UTF-8 is accepted", at: valueStart)
                 }
             case "standalone":
                 break

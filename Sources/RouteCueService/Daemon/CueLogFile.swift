@@ -9,11 +9,11 @@ final class CueLogFile {
     private var descriptor: Int32
 
     /// Creates (or empties) the file at `path`.
-    init(path: String) throws(RouteImportError) {
+    init(path: String) throws(InputError) {
         self.path = path
         descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            throw RouteImportError(file: path, message: "cannot create the cue log: \(String(cString: strerror(errno)))")
+            throw InputError(.unwritable, input: .cueLog, file: path, message: "cannot create the cue log: \(String(cString: strerror(errno)))")
         }
     }
 
@@ -22,14 +22,14 @@ final class CueLogFile {
     }
 
     /// Appends `line` and a newline.
-    func append(_ line: String) throws(RouteImportError) {
+    func append(_ line: String) throws(InputError) {
         var bytes = Array((line + "\n").utf8)
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeMutableBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw RouteImportError(file: path, message: "cannot write the cue log: \(String(cString: strerror(errno)))")
+                throw InputError(.unwritable, input: .cueLog, file: path, message: "cannot write the cue log: \(String(cString: strerror(errno)))")
             }
             offset += n
         }

@@ -229,14 +229,14 @@ public final class GuidanceDaemon {
 
     private static func makeDirectory(_ path: String) throws {
         if mkdir(path, 0o700) != 0 && errno != EEXIST {
-            throw RouteImportError(file: path, message: "cannot create the state directory: \(String(cString: strerror(errno)))")
+            throw InputError(.unwritable, input: .stateDirectory, file: path, message: "cannot create the state directory: \(String(cString: strerror(errno)))")
         }
     }
 
     // MARK: - Routes
 
     /// The routing engine `config` names, for the guidance's language and units (nil: none).
-    func routingEngine(_ config: RouteCueConfiguration) throws(RouteImportError) -> RoutingEngine? {
+    func routingEngine(_ config: RouteCueConfiguration) throws(InputError) -> RoutingEngine? {
         var settings = config.routing
         if let url = options.engineURL { settings.engineURL = url }
         return try RoutingEngine(settings: settings, language: language?.language ?? options.language, units: config.timingOptions.units,
@@ -506,7 +506,7 @@ public final class GuidanceDaemon {
         defer { notifier.ready(status: statusText()) }
         let bytes: [UInt8]
         do {
-            bytes = try InputFile.read(path, maxBytes: ConfigurationFile.maxBytes)
+            bytes = try InputFile.read(path, maxBytes: ConfigurationFile.maxBytes, as: .configuration)
         } catch {
             log.error("reload: \(error); keeping the running configuration")
             return

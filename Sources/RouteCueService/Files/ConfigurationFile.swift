@@ -29,9 +29,9 @@ public enum ConfigurationFile {
     }
 
     /// The configuration at `path`, or at the default path when it exists, or the built-in defaults.
-    public static func load(_ path: String?) throws(RouteImportError) -> RouteCueConfiguration {
+    public static func load(_ path: String?) throws(InputError) -> RouteCueConfiguration {
         guard let chosen = chosen(path) else { return RouteCueConfiguration() }
-        let bytes = try InputFile.read(chosen, maxBytes: maxBytes)
+        let bytes = try InputFile.read(chosen, maxBytes: maxBytes, as: .configuration)
         do {
             return try RouteCueConfiguration.parse(bytes)
         } catch {

@@ -16,9 +16,9 @@ struct DuckingStateFile {
     }
 
     /// The record of an earlier run, nil when there is none; a damaged file is an error (and is best removed).
-    func read() throws(RouteImportError) -> DuckingRecord? {
+    func read() throws(InputError) -> DuckingRecord? {
         guard access(path, F_OK) == 0 else { return nil }
-        return try DuckingRecord.parse(try InputFile.read(path, maxBytes: 1 << 20))
+        return try DuckingRecord.parse(try InputFile.read(path, maxBytes: 1 << 20, as: .stateDirectory))
     }
 
     /// Replaces the record with `record` durably (`FileSystem.writeAtomically`, durable, readable by RouteCue only).

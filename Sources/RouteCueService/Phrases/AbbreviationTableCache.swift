@@ -23,7 +23,7 @@ final class AbbreviationTableCache: Sendable {
     private static func read(_ path: String, language: String) -> Abbreviations.LanguageTable? {
         // Only a language subtag names a file: no path may come from route data.
         guard !language.isEmpty, language.count <= 8, language.allSatisfy({ $0.isASCII && $0.isLowercase }),
-              FileSystem.exists(path), let bytes = try? InputFile.read(path, maxBytes: 1 << 22) else { return nil }
+              FileSystem.exists(path), let bytes = try? InputFile.read(path, maxBytes: 1 << 22, as: .abbreviations) else { return nil }
         return try? Abbreviations.parse(bytes, name: path)
     }
 }

@@ -18,7 +18,7 @@ public struct LanguageChoice: Sendable {
 
     /// The pack for `requested` from the library in `phrases` (or the first candidate folder). A malformed tag, or
     /// a language other than English with no packs installed, throws `LanguageChoiceError`; a broken pack throws
-    /// its import error.
+    /// its `InputError`.
     public init(language requested: String, phrases: String?) throws {
         let tag: LanguageTag
         do { tag = try LanguageTag(requested) } catch {

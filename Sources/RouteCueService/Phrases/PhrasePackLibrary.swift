@@ -29,7 +29,7 @@ public struct PhrasePackLibrary: Sendable {
     public static func open(_ explicit: String?) throws -> PhrasePackLibrary? {
         if let explicit {
             guard FileSystem.isDirectory(explicit) else {
-                throw RouteImportError(file: explicit, message: "is not a folder of phrase packs")
+                throw InputError(.unreadable, input: .phrasePack, file: explicit, message: "is not a folder of phrase packs")
             }
             return try PhrasePackLibrary(folder: explicit)
         }
@@ -48,7 +48,7 @@ public struct PhrasePackLibrary: Sendable {
         let names = FileSystem.listDirectory(folder) ?? []
         for name in names.sorted() where name.hasSuffix(".json") {
             let path = FilePath.join(folder, name)
-            let pack = try PhrasePack.parse(try InputFile.read(path, maxBytes: 1 << 22), name: path)
+            let pack = try PhrasePack.parse(try InputFile.read(path, maxBytes: 1 << 22, as: .phrasePack), name: path)
             packs[pack.language] = pack
         }
         self.packs = packs
@@ -64,7 +64,7 @@ public struct PhrasePackLibrary: Sendable {
     public static func abbreviations(for pack: PhrasePack, in folder: String) throws -> Abbreviations.LanguageTable? {
         let path = FilePath.join(folder, "abbreviations/\(pack.language.language).json")
         guard FileSystem.exists(path) else { return nil }
-        return try Abbreviations.parse(try InputFile.read(path, maxBytes: 1 << 22), name: path)
+        return try Abbreviations.parse(try InputFile.read(path, maxBytes: 1 << 22, as: .abbreviations), name: path)
     }
 
     /// The pack for `requested` along BCP 47 fallback, and how it was found (one line for the log).
@@ -74,7 +74,7 @@ public struct PhrasePackLibrary: Sendable {
         let defaultTag = packs[fallbackDefault] != nil ? fallbackDefault : (tags.first ?? fallbackDefault)
         let resolution = LanguageFallback(packs: tags, default: defaultTag, served: packs.mapValues(\.serves)).resolve(requested)
         guard let pack = packs[resolution.pack] else {
-            throw RouteImportError(file: folder, message: "holds no phrase pack for \(requested) nor for \(defaultTag)")
+            throw InputError(.missing, input: .phrasePack, file: folder, message: "holds no phrase pack for \(requested) nor for \(defaultTag)")
         }
         return (pack, resolution)
     }

@@ -20,7 +20,7 @@ public final class RouteImporter {
     private var client: HTTPClient?
     /// The imports under way, by number: the name, the completion a stop fails them through, and whether the engine
     /// has been asked and not yet answered.
-    private var imports: [Int: (name: String, completion: @RouteCueLoop (Result<Route, RouteImportError>) -> Void, askingEngine: Bool)] = [:]
+    private var imports: [Int: (name: String, completion: @RouteCueLoop (Result<Route, InputError>) -> Void, askingEngine: Bool)] = [:]
     private var nextID = 0
     /// Where documents are parsed and imported, one at a time, in order.
     private let parsing = DispatchQueue(label: "route-import")
@@ -32,7 +32,7 @@ public final class RouteImporter {
     /// Answers collected for one import on the loop, by the request's index.
     @RouteCueLoop
     private final class Answers<Answer: Sendable> {
-        var results: [Int: Result<Answer, RouteImportError>] = [:]
+        var results: [Int: Result<Answer, InputError>] = [:]
     }
 
     /// True while an import waits for the engine's answers.
@@ -59,24 +59,24 @@ public final class RouteImporter {
     /// import under way with "RouteCue is stopping".
     public func read(_ bytes: [UInt8], name: String, options: ImportOptions,
                      asking: @escaping @RouteCueLoop (String) -> Void = { _ in },
-                     completion: @escaping @RouteCueLoop (Result<Route, RouteImportError>) -> Void) {
+                     completion: @escaping @RouteCueLoop (Result<Route, InputError>) -> Void) {
         let id = nextID
         nextID += 1
         imports[id] = (name, completion, false)
         guard let engine else {
-            offLoop(id, { Result { () throws(RouteImportError) in try RouteReader.read(bytes, name: name, options: options) } }) { [weak self] result in
+            offLoop(id, { Result { () throws(InputError) in try RouteReader.read(bytes, name: name, options: options) } }) { [weak self] result in
                 self?.complete(id, result)
             }
             return
         }
-        let finish: @RouteCueLoop (Result<Route, RouteImportError>) -> Void = { [weak self] result in
+        let finish: @RouteCueLoop (Result<Route, InputError>) -> Void = { [weak self] result in
             guard let self else { return }
             guard case .success(let route) = result else { return self.complete(id, result) }
             if self.markTrafficSignals(route, engine, id: id, name: name) { asking("the traffic signals on it") }
         }
         // Parsed once: what a tour needs, and the import itself.
-        offLoop(id, { () -> Result<(RouteDocument, [RoutingRequest]), RouteImportError> in
-            Result { () throws(RouteImportError) in
+        offLoop(id, { () -> Result<(RouteDocument, [RoutingRequest]), InputError> in
+            Result { () throws(InputError) in
                 let document = try RouteDocument(bytes, name: name, options: options)
                 return (document, try TourRouting.legRequests(in: document, options: options))
             }
@@ -89,8 +89,8 @@ public final class RouteImporter {
             }
             if !legs.isEmpty {
                 let asked = self.ask(engine, legs, id: id, read: { engine.route(from: $0, for: $1) }) { [weak self] results in
-                    self?.offLoop(id, { () -> (Result<Route, RouteImportError>, String?) in
-                        do throws(RouteImportError) {
+                    self?.offLoop(id, { () -> (Result<Route, InputError>, String?) in
+                        do throws(InputError) {
                             let (route, missing) = try RoutingEngine.readPartially(document, options: options, legs: legs, partly: true) { k, _ in results[k] }
                             return (.success(route), missing.map { "\(name): \(RoutingEngine.partialNote(route, $0))" })
                         } catch {
@@ -104,8 +104,8 @@ public final class RouteImporter {
                 if asked { asking("the tour's ways") }
                 return
             }
-            self.offLoop(id, { () -> Result<(Route, [ManeuverMatching.Piece]), RouteImportError> in
-                Result { () throws(RouteImportError) in
+            self.offLoop(id, { () -> Result<(Route, [ManeuverMatching.Piece]), InputError> in
+                Result { () throws(InputError) in
                     let route = try document.read(options: options)
                     return (route, ManeuverMatching.pieces(for: route, maxPoints: engine.maxMatchPoints))
                 }
@@ -152,7 +152,7 @@ public final class RouteImporter {
     }
 
     /// Ends import `id` with `result` (nothing when it has ended already).
-    private func complete(_ id: Int, _ result: Result<Route, RouteImportError>) {
+    private func complete(_ id: Int, _ result: Result<Route, InputError>) {
         guard let import_ = imports.removeValue(forKey: id) else { return }
         import_.completion(result)
     }
@@ -201,8 +201,8 @@ public final class RouteImporter {
     /// gets them all, by the request's index, once the last is in (at once when there are none). True when they were
     /// sent (else the import has ended with the error, or `finish` has been called).
     private func ask<Answer: Sendable>(_ engine: RoutingEngine, _ requests: [RoutingRequest], id: Int,
-                                       read: @escaping @Sendable (Result<HTTPResponse, HTTPError>, RoutingRequest) -> Result<Answer, RouteImportError>,
-                                       finish: @escaping @RouteCueLoop ([Result<Answer, RouteImportError>]) -> Void) -> Bool {
+                                       read: @escaping @Sendable (Result<HTTPResponse, HTTPError>, RoutingRequest) -> Result<Answer, InputError>,
+                                       finish: @escaping @RouteCueLoop ([Result<Answer, InputError>]) -> Void) -> Bool {
         guard !requests.isEmpty else {
             finish([])
             return false
@@ -211,7 +211,7 @@ public final class RouteImporter {
         do {
             client = try self.client ?? HTTPClient(name: "routing")
         } catch {
-            complete(id, .failure(RouteImportError(file: imports[id]?.name ?? "route", message: "cannot start the routing client: \(error)")))
+            complete(id, .failure(InputError(.unreadable, input: .routingEngine, file: imports[id]?.name ?? "route", message: "cannot start the routing client: \(error)")))
             return false
         }
         self.client = client
@@ -244,12 +244,12 @@ public final class RouteImporter {
         client?.stop()
         client = nil
         for (_, import_) in underWay.sorted(by: { $0.key < $1.key }) {
-            import_.completion(.failure(RouteImportError(file: import_.name, message: "RouteCue is stopping")))
+            import_.completion(.failure(InputError(.cancelled, input: .route, file: import_.name, message: "RouteCue is stopping")))
         }
     }
 }
 
-extension Result where Success == Route, Failure == RouteImportError {
+extension Result where Success == Route, Failure == InputError {
     /// True for a failure to reach the routing engine (unreachable, timed out, a server error): trying again may work.
     public var isTransientFailure: Bool {
         if case .failure(let error) = self { return error.isTransient }

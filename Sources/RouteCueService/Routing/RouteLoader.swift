@@ -64,7 +64,7 @@ public final class RouteLoader {
         guard !stopped else { return }
         let bytes: [UInt8]
         do {
-            bytes = try InputFile.read(path, maxBytes: importOptions.maxBytes)
+            bytes = try InputFile.read(path, maxBytes: importOptions.maxBytes, as: .route)
         } catch {
             log.error("route not loaded: \(error)")
             return
@@ -112,7 +112,7 @@ public final class RouteLoader {
     /// route: the freed heap is handed back first, or the daemon would keep the import's peak resident for as long as
     /// it runs.
     public func importDocument(_ bytes: [UInt8], name: String, source: String, format: RouteFormat? = nil,
-                               completion: @escaping @RouteCueLoop (Result<Route, RouteImportError>) -> Void) {
+                               completion: @escaping @RouteCueLoop (Result<Route, InputError>) -> Void) {
         var options = importOptions
         // With an engine, a tour's first way starts where the car is (without one, at the first station).
         if importer.engine != nil { options.vehiclePosition = lastPosition }

@@ -5,8 +5,8 @@ import RouteCueCore
 /// the traffic signals on routes: Valhalla's HTTP API (`/route`, `/trace_route` answered in OSRM form,
 /// `/trace_attributes`), or, for a URL whose path holds `/route/v1/PROFILE`, any OSRM-compatible service
 /// (`/route/v1`, `/match/v1`; no signals). Builds each request, reads the answer into a route, and turns every failure
-/// into an import error naming the station (`stations[2]: routing engine http://127.0.0.1:8002: unreachable
-/// (Connection refused)`).
+/// into an `InputError` of the routing engine naming the station (`stations[2]: routing engine
+/// http://127.0.0.1:8002: unreachable (Connection refused)`).
 public struct RoutingEngine: Sendable {
     /// Where the engine listens.
     public var endpoint: HTTPEndpoint
@@ -24,12 +24,12 @@ public struct RoutingEngine: Sendable {
     /// The engine of `settings` for a guidance in `language` and `units` of transport `mode`; nil when none is
     /// configured; a URL that cannot be used is an error naming `routing.engine_url`.
     public init?(settings: RoutingSettings, language: String, units: UnitSystem, mode: TransportMode,
-                 maxBytes: Int = ImportOptions.defaultMaxBytes) throws(RouteImportError) {
+                 maxBytes: Int = ImportOptions.defaultMaxBytes) throws(InputError) {
         guard let url = settings.engineURL else { return nil }
         do {
             endpoint = try HTTPEndpoint(url)
         } catch {
-            throw RouteImportError(location: "routing.engine_url", message: error.description)
+            throw InputError(.invalidValue, input: .configuration, location: "routing.engine_url", message: error.description)
         }
         query = ValhallaRouteQuery(costing: settings.costing ?? ValhallaRouteQuery.costing(for: mode), language: language, units: units)
         if let (profile, prefix) = OSRMRouteQuery.parse(basePath: endpoint.basePath) {
@@ -59,60 +59,65 @@ public struct RoutingEngine: Sendable {
 
     /// The answer's response when it is a 200, else the failure naming `leg`'s station (transient for a connection
     /// problem or a server error, so the request is asked again).
-    private func response(_ result: Result<HTTPResponse, HTTPError>, for leg: RoutingRequest) -> Result<HTTPResponse, RouteImportError> {
+    private func response(_ result: Result<HTTPResponse, HTTPError>, for leg: RoutingRequest) -> Result<HTTPResponse, InputError> {
         switch result {
         case .success(let r) where r.status == 200:
             return .success(r)
         case .success(let r):
-            var failure = failure(leg, "routing engine \(endpoint) answered \(r.status)\(Self.reason(r))")
-            failure.isTransient = r.status >= 500
-            return .failure(failure)
+            let code: InputError.Code = r.status >= 500 ? .engineServerError : .engineRefused
+            return .failure(failure(leg, code, "routing engine \(endpoint) answered \(r.status)\(Self.reason(r))"))
         case .failure(let error):
-            var failure = failure(leg, "routing engine \(error)")
-            switch error {
-            case .unreachable, .timedOut, .connectionLost, .unknownHost: failure.isTransient = true
-            default: break
-            }
-            return .failure(failure)
+            return .failure(failure(leg, Self.code(of: error), "routing engine \(error)"))
+        }
+    }
+
+    /// What went wrong in an exchange that gave no response: only not reaching the engine is worth trying again.
+    private static func code(of error: HTTPError) -> InputError.Code {
+        switch error {
+        case .unreachable, .timedOut, .connectionLost, .unknownHost: .engineUnreachable
+        case .malformedResponse: .syntax
+        case .responseTooLarge: .tooLarge
+        case .badURL: .invalidValue
+        case .cancelled: .cancelled
         }
     }
 
     /// Reads what the engine answered for `leg`.
-    public func route(from result: Result<HTTPResponse, HTTPError>, for leg: RoutingRequest) -> Result<Route, RouteImportError> {
+    public func route(from result: Result<HTTPResponse, HTTPError>, for leg: RoutingRequest) -> Result<Route, InputError> {
         let response: HTTPResponse
         switch self.response(result, for: leg) {
         case .success(let r): response = r
         case .failure(let error): return .failure(error)
         }
-        do {
+        do throws(InputError) {
             let route = try RouteReader.read(response.body, name: "answer of \(endpoint)", options: ImportOptions(format: .osrm, maxBytes: maxBytes))
             // A station far from any road of the map: the engine snaps it to the nearest one, kilometres away.
             if leg.purpose == .approach, let end = route.geometry.coordinates.last,
                case let gap = GeoMath.distance(end, leg.to), gap > TourImporter.maxRouteSnap {
-                return .failure(failure(leg, "routing engine \(endpoint) has no road near the station: its way ends \(Int(gap)) m from it"))
+                return .failure(failure(leg, .invalidValue, "routing engine \(endpoint) has no road near the station: its way ends \(Int(gap)) m from it"))
             }
             return .success(route)
         } catch {
-            return .failure(failure(leg, "routing engine \(endpoint) gave an unreadable route: \(error)"))
+            return .failure(failure(leg, error.code, "routing engine \(endpoint) gave an unreadable route: \(error)"))
         }
     }
 
     /// Reads the traffic signals the engine answered for `request` (a `signals` lookup).
-    public func signals(from result: Result<HTTPResponse, HTTPError>, for request: RoutingRequest) -> Result<[Coordinate], RouteImportError> {
+    public func signals(from result: Result<HTTPResponse, HTTPError>, for request: RoutingRequest) -> Result<[Coordinate], InputError> {
         let response: HTTPResponse
         switch self.response(result, for: request) {
         case .success(let r): response = r
         case .failure(let error): return .failure(error)
         }
-        do {
+        do throws(InputError) {
             return .success(try TrafficSignalLandmarks.signals(inTraceAttributes: response.body))
         } catch {
-            return .failure(failure(request, "routing engine \(endpoint) gave unreadable attributes: \(error)"))
+            return .failure(failure(request, error.code, "routing engine \(endpoint) gave unreadable attributes: \(error)"))
         }
     }
 
     /// Asks for `leg` and waits (a command-line tool, or a thread made for it; never the event loop).
-    public func routeBlocking(_ leg: RoutingRequest) -> Result<Route, RouteImportError> {
+    public func routeBlocking(_ leg: RoutingRequest) -> Result<Route, InputError> {
         route(from: HTTPExchange.perform(request(for: leg), at: endpoint, timeout: timeout, maxBodyBytes: maxBytes), for: leg)
     }
 
@@ -121,7 +126,7 @@ public struct RoutingEngine: Sendable {
     /// and `report` says why), then, with `trafficSignals`, for the signals on the route (`report` says how many).
     /// With `partly`, a tour whose later ways are missing is read up to the last stop before them (`report` says so).
     public func readBlocking(_ bytes: [UInt8], name: String, options: ImportOptions, partly: Bool = false,
-                             report: (String) -> Void = { _ in }) throws(RouteImportError) -> Route {
+                             report: (String) -> Void = { _ in }) throws(InputError) -> Route {
         let document = try RouteDocument(bytes, name: name, options: options)
         let legs = try TourRouting.legRequests(in: document, options: options)
         var route: Route
@@ -130,7 +135,7 @@ public struct RoutingEngine: Sendable {
             for note in Self.fallbackNotes(outcome, name: name) { report(note) }
             route = outcome.route
         } else {
-            let missing: RouteImportError?
+            let missing: InputError?
             (route, missing) = try Self.readPartially(document, options: options, legs: legs, partly: partly) { _, leg in routeBlocking(leg) }
             if let missing { report(Self.partialNote(route, missing)) }
         }
@@ -150,7 +155,7 @@ public struct RoutingEngine: Sendable {
     }
 
     /// `route` with the signals of `answers` (one per `TrafficSignalLandmarks.requests(for:)`), and a note.
-    public static func withTrafficSignals(_ route: Route, _ answers: [Result<[Coordinate], RouteImportError>]) -> (route: Route, note: String?) {
+    public static func withTrafficSignals(_ route: Route, _ answers: [Result<[Coordinate], InputError>]) -> (route: Route, note: String?) {
         var pieces: [[Coordinate]] = []
         for answer in answers {
             switch answer {
@@ -168,7 +173,7 @@ public struct RoutingEngine: Sendable {
     }
 
     /// What to say about a tour read only up to a stop because `missing` failed.
-    public static func partialNote(_ route: Route, _ missing: RouteImportError) -> String {
+    public static func partialNote(_ route: Route, _ missing: InputError) -> String {
         let stop = route.waypoints.last { $0.role == .via }?.name.map { " (\($0))" } ?? ""
         return "guiding to the last stop that has its way\(stop) for now, \(route.unresolvedWaypoints.count) waypoint\(route.unresolvedWaypoints.count == 1 ? "" : "s") after it asked for again: \(missing)"
     }
@@ -181,11 +186,11 @@ public struct RoutingEngine: Sendable {
 
     /// The new route for `request` (from the car to the waypoints still ahead, as `RerouteTour` writes it), asked for
     /// blocking (a command-line tool's replay, or a thread made for it; never the event loop).
-    public func rerouteBlocking(_ request: RerouteRequest, options: ImportOptions) -> Result<Route, RouteImportError> {
+    public func rerouteBlocking(_ request: RerouteRequest, options: ImportOptions) -> Result<Route, InputError> {
         guard let bytes = RerouteTour.document(for: request) else {
-            return .failure(RouteImportError(file: "reroute", message: request.position == nil ? "no position to route from" : "no waypoint left to route to"))
+            return .failure(InputError(.missing, input: .route, file: "reroute", message: request.position == nil ? "no position to route from" : "no waypoint left to route to"))
         }
-        return Result { () throws(RouteImportError) in
+        return Result { () throws(InputError) in
             try readBlocking(bytes, name: "reroute", options: RerouteTour.options(for: request, base: options))
         }
     }
@@ -193,7 +198,7 @@ public struct RoutingEngine: Sendable {
     /// Reads `bytes` with the ways found for `legs` (`ways` gives each leg's by its index in `legs`, in station
     /// order); the first leg that has none fails the whole import with its error.
     static func read(_ bytes: [UInt8], name: String, options: ImportOptions, legs: [RoutingRequest],
-                     ways: (Int, RoutingRequest) -> Result<Route, RouteImportError>) throws(RouteImportError) -> Route {
+                     ways: (Int, RoutingRequest) -> Result<Route, InputError>) throws(InputError) -> Route {
         let (route, missing) = try readPartially(RouteDocument(bytes, name: name, options: options), options: options, legs: legs,
                                                  partly: false, ways: ways)
         if let missing { throw missing }
@@ -205,9 +210,9 @@ public struct RoutingEngine: Sendable {
     /// and the missing way's error; else, or with no stop before it, or no more than 50 m to drive to it, that error is
     /// thrown.
     static func readPartially(_ document: RouteDocument, options: ImportOptions, legs: [RoutingRequest], partly: Bool,
-                              ways: (Int, RoutingRequest) -> Result<Route, RouteImportError>) throws(RouteImportError) -> (Route, RouteImportError?) {
+                              ways: (Int, RoutingRequest) -> Result<Route, InputError>) throws(InputError) -> (Route, InputError?) {
         var options = options
-        var missing: (station: Int, error: RouteImportError)?
+        var missing: (station: Int, error: InputError)?
         for (k, leg) in legs.enumerated() {
             switch ways(k, leg) {
             case .success(let route):
@@ -234,8 +239,9 @@ public struct RoutingEngine: Sendable {
         return (route, missing.error)
     }
 
-    private func failure(_ leg: RoutingRequest, _ message: String) -> RouteImportError {
-        RouteImportError(location: leg.path, message: message)
+    /// A failure of the engine for `leg`, named by its station: `code` says what went wrong, `message` in words.
+    private func failure(_ leg: RoutingRequest, _ code: InputError.Code, _ message: String) -> InputError {
+        InputError(code, input: .routingEngine, location: leg.path, message: message)
     }
 
     /// `: why` from a Valhalla (`error`, `error_code`) or OSRM (`code`, `message`) error body, if it has one.

@@ -12,10 +12,10 @@
 /// - Dates and midnight rollover: see `NMEATimeline`.
 public enum NMEAReader {
     /// Reads `bytes` as NMEA. Throws when the content is not NMEA at all (no valid sentence) or is binary.
-    public static func read(_ bytes: [UInt8], options: FixReadOptions = FixReadOptions()) throws(RouteImportError) -> FixReadResult {
-        try RouteImportError.checkSize(bytes.count, limit: options.maxBytes)
+    public static func read(_ bytes: [UInt8], options: FixReadOptions = FixReadOptions()) throws(InputError) -> FixReadResult {
+        try InputError.checkSize(bytes.count, limit: options.maxBytes, input: .fixes)
         guard !TextLines.looksBinary(bytes) else {
-            throw RouteImportError(location: "line 1", message: "binary data, not an NMEA 0183 log")
+            throw InputError(.unsupported, input: .fixes, location: "line 1", message: "binary data, not an NMEA 0183 log")
         }
         var diagnostics: [FixDiagnostic] = []
         var epochs: [NMEAEpoch] = []
@@ -82,9 +82,9 @@ public enum NMEAReader {
 
         guard validSentences > 0 else {
             if let (line, text) = firstContentLine {
-                throw RouteImportError(location: "line \(line)", message: "not NMEA 0183: no valid sentence found (starts with '\(text)')")
+                throw InputError(.syntax, input: .fixes, location: "line \(line)", message: "not NMEA 0183: no valid sentence found (starts with '\(text)')")
             }
-            throw RouteImportError(message: "no NMEA 0183 sentences (file is empty or only comments)")
+            throw InputError(.empty, input: .fixes, message: "no NMEA 0183 sentences (file is empty or only comments)")
         }
 
         let timeline = NMEATimeline(epochs: epochs, fallbackDate: options.date ?? headerDate)

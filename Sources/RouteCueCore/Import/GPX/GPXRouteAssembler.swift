@@ -26,7 +26,7 @@ struct GPXRouteAssembler {
     static let headingSpan = 20.0
 
     /// Builds the route, or explains what is wrong.
-    func build() throws(RouteImportError) -> Route {
+    func build() throws(InputError) -> Route {
         let geometry = RouteGeometry(coordinates: placement.coordinates)
         let last = placement.coordinates.count - 1
 

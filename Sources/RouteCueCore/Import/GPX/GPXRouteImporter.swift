@@ -12,10 +12,10 @@
 /// `RouteSource.statedDistance` is the sum of `gh:distance` where the file has it.
 public enum GPXRouteImporter {
     /// Reads a GPX document into a route.
-    public static func read(_ bytes: [UInt8], options: ImportOptions) throws(RouteImportError) -> Route {
+    public static func read(_ bytes: [UInt8], options: ImportOptions) throws(InputError) -> Route {
         let root = try RouteReader.parseXML(bytes)
         guard root.localName == "gpx" else {
-            throw RouteImportError(location: "line \(root.line)", message: "not a GPX document: the root element is <\(root.name)>, expected <gpx>")
+            throw InputError(.unsupported, location: "line \(root.line)", message: "not a GPX document: the root element is <\(root.name)>, expected <gpx>")
         }
         let track = try GPXTrack(root)
         let trackPath = track.trackCount == 1 ? "trk[0]" : "trk"
@@ -26,8 +26,8 @@ public enum GPXRouteImporter {
         let routes = routeIndices.map { allRoutes[$0] }
         if !routes.isEmpty {
             guard options.alternative >= 0, options.alternative < routes.count else {
-                throw RouteImportError(location: "line \(root.line), gpx",
-                                       message: "alternative \(options.alternative) requested but the file has \(routes.count) rte")
+                throw InputError(.missing, location: "line \(root.line), gpx",
+                                 message: "alternative \(options.alternative) requested but the file has \(routes.count) rte")
             }
             source.alternative = options.alternative
             source.alternativeCount = routes.count
@@ -61,8 +61,8 @@ public enum GPXRouteImporter {
                     line.append(contentsOf: p.shapePoints)
                 }
                 guard line.count >= 2 else {
-                    throw RouteImportError(location: "line \(rte.line), rte[\(rteIndex)]",
-                                           message: "<rte> has a single point and the file has no trk: a route needs at least two points")
+                    throw InputError(.missing, location: "line \(rte.line), rte[\(rteIndex)]",
+                                     message: "<rte> has a single point and the file has no trk: a route needs at least two points")
                 }
                 placement = GPXPlacement(coordinates: line, elevations: nil, indices: indices)
                 geometryPath = "rte[\(rteIndex)]"
@@ -73,7 +73,7 @@ public enum GPXRouteImporter {
 
         guard track.coordinates.count >= 2 else {
             let what = track.coordinates.count == 1 ? "its trk has a single point" : "it has no rte and no trk with points"
-            throw RouteImportError(location: "line \(root.line), gpx", message: "no route in this GPX file: \(what)")
+            throw InputError(.missing, location: "line \(root.line), gpx", message: "no route in this GPX file: \(what)")
         }
         var turnPoints: [GPXTurnPoint] = []
         for (i, wpt) in root.elements(named: "wpt").enumerated() {

@@ -6,7 +6,7 @@ struct GPXTrack: Sendable {
     var trackCount = 0
 
     /// Reads every `trkpt`, checking coordinates and `ele` values.
-    init(_ root: XMLElement) throws(RouteImportError) {
+    init(_ root: XMLElement) throws(InputError) {
         var elevations: [Double] = []
         var allHaveElevation = true
         let tracks = root.elements(named: "trk")

@@ -45,7 +45,7 @@ struct GPXTurnPoint: Sendable {
     }
 
     /// Reads a `rtept` or `wpt` element.
-    init(_ element: XMLElement, kind: Provenance.Kind, sourceIndex: Int, path: String) throws(RouteImportError) {
+    init(_ element: XMLElement, kind: Provenance.Kind, sourceIndex: Int, path: String) throws(InputError) {
         coordinate = try GPXValues.coordinate(of: element, path: path)
         self.kind = kind
         self.sourceIndex = sourceIndex
@@ -72,7 +72,7 @@ struct GPXTurnPoint: Sendable {
         codedTurn = turn
     }
 
-    private mutating func readExtensions(_ ext: XMLElement, path: String, turn: inout GPXTurn?) throws(RouteImportError) {
+    private mutating func readExtensions(_ ext: XMLElement, path: String, turn: inout GPXTurn?) throws(InputError) {
         var graphHopperSign: GPXTurn?, osmAndTurn: GPXTurn?, locus: GPXTurn?, orux: GPXTurn?
         var stack: [(XMLElement, String, Int)] = [(ext, path, 0)]
         while let (element, elementPath, depth) = stack.popLast() {
@@ -99,7 +99,7 @@ struct GPXTurnPoint: Sendable {
                 case "turn-angle":
                     turnAngle = try GPXValues.number(child: "turn-angle", of: element, path: elementPath)
                     if let a = turnAngle, abs(a) > 360 {
-                        throw GPXValues.error(child, path: childPath, "turn angle \(a) is outside -360…360 degrees")
+                        throw GPXValues.error(child, path: childPath, .invalidValue, "turn angle \(a) is outside -360…360 degrees")
                     }
                 case "offset":
                     offset = try GPXValues.integer(child: "offset", of: element, path: elementPath)
@@ -114,7 +114,7 @@ struct GPXTurnPoint: Sendable {
                 case "ext" where child.attribute("type") == "ICON":
                     let code = GPXValues.trimmed(child.text)
                     guard let value = GPXValues.number(code), value == value.rounded(), abs(value) < 1e9 else {
-                        throw GPXValues.error(child, path: childPath, "icon code \"\(code)\" is not a whole number")
+                        throw GPXValues.error(child, path: childPath, .invalidValue, "icon code \"\(code)\" is not a whole number")
                     }
                     orux = GPXTurnCodes.oruxIcon(Int(value))
                 case "rpt":

@@ -1,45 +1,45 @@
 /// Reading values out of GPX elements strictly: coordinates, numbers and texts, with errors that name the
 /// element (its GPX path and tag) and its line.
 enum GPXValues {
-    /// An error about `element` at `path` (e.g. `rte[0].rtept[3]`).
-    static func error(_ element: XMLElement, path: String, _ message: String) -> RouteImportError {
-        RouteImportError(location: "line \(element.line), \(path)", message: "<\(element.name)>: \(message)")
+    /// An error about `element` at `path` (e.g. `rte[0].rtept[3]`): `code` says what is wrong, `message` in words.
+    static func error(_ element: XMLElement, path: String, _ code: InputError.Code, _ message: String) -> InputError {
+        InputError(code, location: "line \(element.line), \(path)", message: "<\(element.name)>: \(message)")
     }
 
     /// The `lat`/`lon` attributes of a point element, checked to be finite numbers in range.
-    static func coordinate(of element: XMLElement, path makePath: @autoclosure () -> String) throws(RouteImportError) -> Coordinate {
+    static func coordinate(of element: XMLElement, path makePath: @autoclosure () -> String) throws(InputError) -> Coordinate {
         if let lat = element.attributes["lat"].flatMap(number), let lon = element.attributes["lon"].flatMap(number),
            abs(lat) <= 90, abs(lon) <= 180 {
             return Coordinate(latitude: lat, longitude: lon)
         }
         let path = makePath()
-        guard let latText = element.attribute("lat") else { throw error(element, path: path, "missing lat attribute") }
-        guard let lonText = element.attribute("lon") else { throw error(element, path: path, "missing lon attribute") }
-        guard let lat = number(latText) else { throw error(element, path: path, "lat \"\(latText)\" is not a number") }
-        guard let lon = number(lonText) else { throw error(element, path: path, "lon \"\(lonText)\" is not a number") }
-        guard abs(lat) <= 90 else { throw error(element, path: path, "lat \(latText) is outside -90…90") }
-        guard abs(lon) <= 180 else { throw error(element, path: path, "lon \(lonText) is outside -180…180") }
+        guard let latText = element.attribute("lat") else { throw error(element, path: path, .missing, "missing lat attribute") }
+        guard let lonText = element.attribute("lon") else { throw error(element, path: path, .missing, "missing lon attribute") }
+        guard let lat = number(latText) else { throw error(element, path: path, .invalidValue, "lat \"\(latText)\" is not a number") }
+        guard let lon = number(lonText) else { throw error(element, path: path, .invalidValue, "lon \"\(lonText)\" is not a number") }
+        guard abs(lat) <= 90 else { throw error(element, path: path, .invalidValue, "lat \(latText) is outside -90…90") }
+        guard abs(lon) <= 180 else { throw error(element, path: path, .invalidValue, "lon \(lonText) is outside -180…180") }
         return Coordinate(latitude: lat, longitude: lon)
     }
 
     /// The number held by the child element `name` (local name), nil when absent or empty; an error when it
     /// is not a plain finite decimal number.
-    static func number(child name: String, of element: XMLElement, path: String) throws(RouteImportError) -> Double? {
+    static func number(child name: String, of element: XMLElement, path: String) throws(InputError) -> Double? {
         guard let child = element.firstElement(named: name) else { return nil }
         let text = trimmed(child.text)
         if text.isEmpty { return nil }
         guard let value = number(text) else {
-            throw error(child, path: "\(path).\(child.name)", "\"\(text)\" is not a number")
+            throw error(child, path: "\(path).\(child.name)", .invalidValue, "\"\(text)\" is not a number")
         }
         return value
     }
 
     /// Like `number(child:of:path:)` but the value must be a whole number.
-    static func integer(child name: String, of element: XMLElement, path: String) throws(RouteImportError) -> Int? {
+    static func integer(child name: String, of element: XMLElement, path: String) throws(InputError) -> Int? {
         guard let value = try number(child: name, of: element, path: path) else { return nil }
         guard value == value.rounded(), abs(value) < 1e9 else {
             let child = element.firstElement(named: name) ?? element
-            throw error(child, path: "\(path).\(child.name)", "\(value) is not a whole number")
+            throw error(child, path: "\(path).\(child.name)", .invalidValue, "\(value) is not a whole number")
         }
         return Int(value)
     }

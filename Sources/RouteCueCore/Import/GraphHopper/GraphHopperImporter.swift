@@ -5,16 +5,16 @@
 /// after splitting at via points.
 public enum GraphHopperImporter {
     /// Reads a parsed document into a route.
-    public static func read(_ root: JSONNode, options: ImportOptions) throws(RouteImportError) -> Route {
+    public static func read(_ root: JSONNode, options: ImportOptions) throws(InputError) -> Route {
         if root["paths"] == nil, let message = try root.optionalString("message") {
             // GraphHopper's error shape: {"message": "...", "hints": [...]}.
-            throw RouteImportError(location: "message", message: "the routing engine answered an error: \(message)")
+            throw InputError(.engineRefused, location: "message", message: "the routing engine answered an error: \(message)")
         }
         let pathsNode = try root.require("paths")
         let paths = try pathsNode.array()
-        guard !paths.isEmpty else { throw pathsNode.error("no paths: the document holds no route") }
+        guard !paths.isEmpty else { throw pathsNode.error(.missing, "no paths: the document holds no route") }
         guard options.alternative >= 0, options.alternative < paths.count else {
-            throw pathsNode.error("alternative \(options.alternative) requested, but the document holds \(paths.count) path\(paths.count == 1 ? "" : "s")")
+            throw pathsNode.error(.missing, "alternative \(options.alternative) requested, but the document holds \(paths.count) path\(paths.count == 1 ? "" : "s")")
         }
         let path = paths[options.alternative]
 
@@ -23,7 +23,7 @@ public enum GraphHopperImporter {
         for node in instructions {
             let intervalNode = try node.require("interval")
             let pair = try intervalNode.array()
-            guard pair.count == 2 else { throw intervalNode.error("expected [first, last] point indices, found \(pair.count) values") }
+            guard pair.count == 2 else { throw intervalNode.error(.invalidValue, "expected [first, last] point indices, found \(pair.count) values") }
             intervals.append((try pair[0].int(), try pair[1].int(), intervalNode))
         }
 
@@ -35,10 +35,10 @@ public enum GraphHopperImporter {
         var previousFrom = 0
         for interval in intervals {
             guard interval.from >= 0, interval.from <= interval.to, interval.to < count else {
-                throw interval.node.error("interval [\(interval.from), \(interval.to)] outside the path's \(count) points")
+                throw interval.node.error(.invalidValue, "interval [\(interval.from), \(interval.to)] outside the path's \(count) points")
             }
             guard interval.from >= previousFrom else {
-                throw interval.node.error("interval starts at point \(interval.from), before the previous instruction's \(previousFrom)")
+                throw interval.node.error(.invalidValue, "interval starts at point \(interval.from), before the previous instruction's \(previousFrom)")
             }
             previousFrom = interval.from
         }
@@ -63,7 +63,7 @@ public enum GraphHopperImporter {
 
     /// Splits the path at its via instructions into legs and adds them; returns the number of legs.
     private static func addLegs(to builder: inout RouteBuilder, path: JSONNode, instructions: [JSONNode], intervals: [Int],
-                                points: GraphHopperPoints.Decoded, source: RouteSource) throws(RouteImportError) -> Int {
+                                points: GraphHopperPoints.Decoded, source: RouteSource) throws(InputError) -> Int {
         let all = points.coordinates
         let geometryPath = "\(path.path).points"
         guard !instructions.isEmpty else {
@@ -139,12 +139,12 @@ public enum GraphHopperImporter {
         var elevation: Bool?
         var bbox: [Double]?
 
-        init(path: JSONNode, root: JSONNode) throws(RouteImportError) {
+        init(path: JSONNode, root: JSONNode) throws(InputError) {
             encoded = try path.optionalBool("points_encoded") ?? true
             multiplier = GraphHopperPoints.defaultMultiplier
             if let m = path["points_encoded_multiplier"] {
                 multiplier = try m.double()
-                guard multiplier >= 1, multiplier <= 1e9 else { throw m.error("multiplier \(multiplier) out of range") }
+                guard multiplier >= 1, multiplier <= 1e9 else { throw m.error(.invalidValue, "multiplier \(multiplier) out of range") }
             }
             precision = Self.digits(multiplier)
             elevation = try path.optionalBool("elevation")

@@ -17,7 +17,7 @@ enum GraphHopperInstructionReader {
 
     /// Reads `node`. Sign 0 becomes `depart` when it opens a leg, a silent `new_name` when the street name
     /// changes, and `continue` otherwise. Headings the file lacks are taken from the geometry.
-    static func read(_ node: JSONNode, _ context: Context) throws(RouteImportError) -> Maneuver {
+    static func read(_ node: JSONNode, _ context: Context) throws(InputError) -> Maneuver {
         let sign = try node.require("sign").int()
         var (type, modifier) = GraphHopperSign.mapped(code: sign)
         let street = nonEmpty(try node.optionalString("street_name"))
@@ -46,12 +46,12 @@ enum GraphHopperInstructionReader {
         m.exits = try motorwayJunction(node)
         if let exitNode = node["exit_number"] {
             let n = try exitNode.int()
-            guard n >= 1 else { throw exitNode.error("exit number \(n) is below 1") }
+            guard n >= 1 else { throw exitNode.error(.invalidValue, "exit number \(n) is below 1") }
             m.exitNumber = n
         }
         if type == .roundabout, let angleNode = node["turn_angle"] {
             let angle = try angleNode.double()
-            guard abs(angle) <= 2 * Double.pi + 0.01 else { throw angleNode.error("turn angle \(angle) is outside ±2π") }
+            guard abs(angle) <= 2 * Double.pi + 0.01 else { throw angleNode.error(.invalidValue, "turn angle \(angle) is outside ±2π") }
             m.modifier = roundaboutModifier(turnAngle: angle)
         }
         if type == .ferry { m.mode = "ferry" }
@@ -81,17 +81,17 @@ enum GraphHopperInstructionReader {
     }
 
     /// `motorway_junction` (the exit number or name GraphHopper puts on motorway exits), as text.
-    private static func motorwayJunction(_ node: JSONNode) throws(RouteImportError) -> String? {
+    private static func motorwayJunction(_ node: JSONNode) throws(InputError) -> String? {
         guard let j = node["motorway_junction"] else { return nil }
         if case .number = j.value { return String(try j.int()) }
         return nonEmpty(try j.string())
     }
 
     /// A heading in degrees, validated and brought into [0, 360).
-    private static func heading(_ node: JSONNode, _ key: String) throws(RouteImportError) -> Double? {
+    private static func heading(_ node: JSONNode, _ key: String) throws(InputError) -> Double? {
         guard let h = node[key] else { return nil }
         let value = try h.double()
-        guard value >= -360, value <= 720 else { throw h.error("heading \(value) out of range") }
+        guard value >= -360, value <= 720 else { throw h.error(.invalidValue, "heading \(value) out of range") }
         return GeoMath.normalizedBearing(value)
     }
 

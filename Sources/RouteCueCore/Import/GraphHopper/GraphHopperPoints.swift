@@ -67,7 +67,7 @@ public enum GraphHopperPoints {
     }
 
     /// Reads a GeoJSON `LineString` object (`{"type": "LineString", "coordinates": [[lon, lat, ele?], …]}`).
-    static func readGeoJSON(_ node: JSONNode) throws(RouteImportError) -> Decoded {
+    static func readGeoJSON(_ node: JSONNode) throws(InputError) -> Decoded {
         let coordinatesNode = try node.require("coordinates")
         var coordinates: [Coordinate] = []
         var elevations: [Double] = []
@@ -83,21 +83,21 @@ public enum GraphHopperPoints {
     /// Reads the point list at `node` as its path's settings say (`points_encoded`, multiplier, elevation),
     /// and checks that every point is a valid coordinate.
     static func read(_ node: JSONNode, encoded: Bool, multiplier: Double, elevation: Bool?, expectedCount: Int?,
-                     bbox: [Double]?) throws(RouteImportError) -> Decoded {
+                     bbox: [Double]?) throws(InputError) -> Decoded {
         let decoded: Decoded
         if encoded {
             let text = try node.string()
             do throws(Polyline.DecodingError) {
                 decoded = try decode(text, multiplier: multiplier, elevation: elevation, expectedCount: expectedCount, bbox: bbox)
             } catch {
-                throw node.error(error.description)
+                throw node.error(.invalidValue, error.description)
             }
         } else {
             decoded = try readGeoJSON(node)
         }
-        guard !decoded.coordinates.isEmpty else { throw node.error("no points") }
+        guard !decoded.coordinates.isEmpty else { throw node.error(.missing, "no points") }
         for (i, c) in decoded.coordinates.enumerated() where !c.isValid {
-            throw node.error("point \(i) out of range: latitude \(c.latitude), longitude \(c.longitude)")
+            throw node.error(.invalidValue, "point \(i) out of range: latitude \(c.latitude), longitude \(c.longitude)")
         }
         return decoded
     }

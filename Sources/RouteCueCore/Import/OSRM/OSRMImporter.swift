@@ -5,33 +5,33 @@
 /// derived from its piece of the route geometry.
 public enum OSRMImporter {
     /// Reads a parsed document into a route.
-    public static func read(_ root: JSONNode, options: ImportOptions) throws(RouteImportError) -> Route {
+    public static func read(_ root: JSONNode, options: ImportOptions) throws(InputError) -> Route {
         _ = try root.object()
         if let code = try root.optionalString("code"), code != "Ok" {
             let message = try root.optionalString("message") ?? "no message"
-            throw RouteImportError(location: "code", message: "the routing engine answered \"\(code)\": \(message)")
+            throw InputError(.engineRefused, location: "code", message: "the routing engine answered \"\(code)\": \(message)")
         }
         if root["routes"] == nil, let error = try root.optionalString("error") {
             // Valhalla answers errors in its own shape even when asked for OSRM format.
             let code = try root.optionalInt("error_code").map { " \($0)" } ?? ""
-            throw RouteImportError(location: "error", message: "the routing engine answered error\(code): \(error)")
+            throw InputError(.engineRefused, location: "error", message: "the routing engine answered error\(code): \(error)")
         }
         // A map-matching answer (OSRM's /match, Valhalla's /trace_route in OSRM form) has `matchings` in place of
         // `routes`: the trace's pieces, which are one route only when the whole trace matched.
         let matched = root["routes"] == nil && root["matchings"] != nil
         let routesNode = try root.require(matched ? "matchings" : "routes")
         let routes = try routesNode.array()
-        guard !routes.isEmpty else { throw routesNode.error("no routes in the document") }
+        guard !routes.isEmpty else { throw routesNode.error(.missing, "no routes in the document") }
         if matched, routes.count > 1 {
-            throw routesNode.error("the trace matched the map in \(routes.count) pieces, not one: a gap in it is not a road")
+            throw routesNode.error(.invalidValue, "the trace matched the map in \(routes.count) pieces, not one: a gap in it is not a road")
         }
         guard options.alternative >= 0, options.alternative < routes.count else {
-            throw routesNode.error("alternative \(options.alternative) requested, but the document has \(routes.count) route(s) (0…\(routes.count - 1))")
+            throw routesNode.error(.missing, "alternative \(options.alternative) requested, but the document has \(routes.count) route(s) (0…\(routes.count - 1))")
         }
         let route = routes[options.alternative]
         let legsNode = try route.require("legs")
         let legs = try legsNode.array()
-        guard !legs.isEmpty else { throw legsNode.error("route has no legs") }
+        guard !legs.isEmpty else { throw legsNode.error(.missing, "route has no legs") }
         var legSteps: [[JSONNode]] = []
         for leg in legs {
             let steps = try leg.optionalArray("steps") ?? []
@@ -84,7 +84,7 @@ public enum OSRMImporter {
     /// Each leg's geometry and maneuvers: from its step geometries where every step has one, otherwise
     /// from its piece of the route geometry, split at the waypoints between legs.
     private static func readLegs(route: JSONNode, legs: [JSONNode], legSteps: [[JSONNode]], stops: [OSRMWaypointReader.Stop]?,
-                                 precision: Int) throws(RouteImportError) -> [OSRMLegReader.Leg] {
+                                 precision: Int) throws(InputError) -> [OSRMLegReader.Leg] {
         var pieces: [[Coordinate]]?
         var out: [OSRMLegReader.Leg] = []
         for (l, leg) in legs.enumerated() {
@@ -95,8 +95,8 @@ public enum OSRMImporter {
             }
             if pieces == nil {
                 guard let geometry = route["geometry"] else {
-                    throw RouteImportError(location: "\(leg.path).steps",
-                                           message: "leg has no step geometries and the route has no geometry")
+                    throw InputError(.missing, location: "\(leg.path).steps",
+                                     message: "leg has no step geometries and the route has no geometry")
                 }
                 let coordinates = try OSRMGeometry.coordinates(geometry, precision: precision)
                 if let stops {

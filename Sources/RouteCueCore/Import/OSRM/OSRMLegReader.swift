@@ -14,7 +14,7 @@ enum OSRMLegReader {
 
     /// The leg from its steps' geometries, joined at their shared points; each maneuver sits exactly at
     /// the first point of its step.
-    static func fromStepGeometries(_ steps: [JSONNode], leg: Int, precision: Int) throws(RouteImportError) -> Leg {
+    static func fromStepGeometries(_ steps: [JSONNode], leg: Int, precision: Int) throws(InputError) -> Leg {
         var coordinates: [Coordinate] = []
         var maneuvers: [(Maneuver, RouteBuilder.Placement)] = []
         maneuvers.reserveCapacity(steps.count)
@@ -30,7 +30,7 @@ enum OSRMLegReader {
 
     /// The leg from a piece of the route geometry: step maneuvers (if any) placed at their locations,
     /// or, for `steps: []`, maneuvers derived from the geometry.
-    static func fromRouteGeometry(_ coordinates: [Coordinate], steps: [JSONNode], leg: Int, path: String) throws(RouteImportError) -> Leg {
+    static func fromRouteGeometry(_ coordinates: [Coordinate], steps: [JSONNode], leg: Int, path: String) throws(InputError) -> Leg {
         guard !steps.isEmpty else {
             return Leg(coordinates: coordinates,
                        maneuvers: ManeuverDeriver.legManeuvers(coordinates: coordinates, leg: leg, sourcePath: path))

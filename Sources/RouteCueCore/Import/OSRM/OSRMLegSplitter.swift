@@ -13,14 +13,14 @@ enum OSRMLegSplitter {
     /// forward from the previous boundary so a route that loops back past a waypoint is not cut early; the
     /// first vertex a waypoint sits on (within `onVertexScore`) wins at once. `path` names the geometry in
     /// the error thrown when the search would exceed `maxComparisons`.
-    static func split(_ coordinates: [Coordinate], atPoints boundaries: [Coordinate], path: String) throws(RouteImportError) -> [[Coordinate]] {
+    static func split(_ coordinates: [Coordinate], atPoints boundaries: [Coordinate], path: String) throws(InputError) -> [[Coordinate]] {
         var cuts: [Int] = []
         var from = 0
         var comparisons = 0
         for (k, b) in boundaries.enumerated() {
             comparisons += coordinates.count - from
             guard comparisons <= maxComparisons else {
-                throw RouteImportError(location: path, message: "cannot split the geometry (\(coordinates.count) points) at \(boundaries.count) waypoints: waypoint \(k + 1) and the ones after it are not on the line")
+                throw InputError(.invalidValue, location: path, message: "cannot split the geometry (\(coordinates.count) points) at \(boundaries.count) waypoints: waypoint \(k + 1) and the ones after it are not on the line")
             }
             var best = from, bestScore = Double.infinity
             for i in from..<coordinates.count {

@@ -15,7 +15,7 @@ enum OSRMStepReader {
     /// approach road class and for spotting a ferry boarding). Voice announcements keep Mapbox's
     /// `distanceAlongGeometry` (metres *remaining* to the step's end) in `distanceAlong` until
     /// `OSRMAnnouncementPlacement` makes it absolute.
-    static func maneuver(step: JSONNode, previousStep: JSONNode?, leg: Int, index: Int) throws(RouteImportError) -> Maneuver {
+    static func maneuver(step: JSONNode, previousStep: JSONNode?, leg: Int, index: Int) throws(InputError) -> Maneuver {
         let m = try step.require("maneuver")
         let location = try m.require("location").lonLat()
         let typeText = try m.require("type").string()
@@ -68,24 +68,24 @@ enum OSRMStepReader {
     /// The roundabout exit to take (`maneuver.exit`, 1-based) for a roundabout-family step. On any other
     /// step OSRM's `exit` counts the intersections passed before the turn ("at the fourth intersection,
     /// turn left"), which is not an exit number, so it is checked but not kept as one.
-    static func exitNumber(_ m: JSONNode, type: ManeuverType) throws(RouteImportError) -> Int? {
+    static func exitNumber(_ m: JSONNode, type: ManeuverType) throws(InputError) -> Int? {
         guard let node = m["exit"] else { return nil }
         let n = try node.int()
         guard roundaboutTypes.contains(type) else { return nil }
-        guard n >= 1 else { throw node.error("roundabout exit \(n) is below 1") }
+        guard n >= 1 else { throw node.error(.invalidValue, "roundabout exit \(n) is below 1") }
         return n
     }
 
     /// A bearing in degrees, validated and brought into [0, 360).
-    static func bearing(_ m: JSONNode, _ key: String) throws(RouteImportError) -> Double? {
+    static func bearing(_ m: JSONNode, _ key: String) throws(InputError) -> Double? {
         guard let node = m[key] else { return nil }
         let value = try node.double()
-        guard value >= -360, value <= 720 else { throw node.error("bearing \(value) out of range") }
+        guard value >= -360, value <= 720 else { throw node.error(.invalidValue, "bearing \(value) out of range") }
         return GeoMath.normalizedBearing(value)
     }
 
     /// The lanes of an intersection (`lanes[]`: `indications`, `valid`, `active`).
-    static func lanes(at intersection: JSONNode) throws(RouteImportError) -> [Lane] {
+    static func lanes(at intersection: JSONNode) throws(InputError) -> [Lane] {
         guard let items = try intersection.optionalArray("lanes") else { return [] }
         var lanes: [Lane] = []
         for item in items {
@@ -98,7 +98,7 @@ enum OSRMStepReader {
     }
 
     /// Landmarks flagged on an intersection (`traffic_signal`, `stop_sign`, `yield_sign`, `railway_crossing`).
-    static func landmarks(at intersection: JSONNode) throws(RouteImportError) -> [Landmark] {
+    static func landmarks(at intersection: JSONNode) throws(InputError) -> [Landmark] {
         var out: [Landmark] = []
         for flag in landmarkFlags {
             if try intersection.optionalBool(flag.key) == true {
@@ -109,7 +109,7 @@ enum OSRMStepReader {
     }
 
     /// The road class leaving an intersection: Mapbox `mapbox_streets_v8.class`, else a road class in `classes`.
-    static func roadClass(at intersection: JSONNode) throws(RouteImportError) -> String? {
+    static func roadClass(at intersection: JSONNode) throws(InputError) -> String? {
         if let streets = intersection["mapbox_streets_v8"], let c = try streets.optionalString("class") { return c }
         guard let classes = try intersection.optionalArray("classes") else { return nil }
         for c in classes {
@@ -120,8 +120,8 @@ enum OSRMStepReader {
     }
 
     /// Element `i` of an array node (negative counts from the end), without wrapping the others.
-    static func element(_ array: JSONNode, _ i: Int) throws(RouteImportError) -> JSONNode? {
-        guard case .array(let items) = array.value else { throw array.error("expected an array, found \(array.value.typeName)") }
+    static func element(_ array: JSONNode, _ i: Int) throws(InputError) -> JSONNode? {
+        guard case .array(let items) = array.value else { throw array.error(.invalidValue, "expected an array, found \(array.value.typeName)") }
         let k = i < 0 ? items.count + i : i
         guard k >= 0, k < items.count else { return nil }
         return JSONNode(items[k], path: "\(array.path)[\(k)]")

@@ -23,7 +23,7 @@ enum OSRMWarningReader {
     }
 
     /// The warnings of all legs, in travel order.
-    static func warnings(_ legs: [LegInput]) throws(RouteImportError) -> [RouteWarning] {
+    static func warnings(_ legs: [LegInput]) throws(InputError) -> [RouteWarning] {
         var out: [RouteWarning] = []
         var state = Stretches()
         for input in legs {
@@ -43,7 +43,7 @@ enum OSRMWarningReader {
         return out
     }
 
-    private static func read(step: JSONNode, isFirst: Bool, state: inout Stretches, into out: inout [RouteWarning]) throws(RouteImportError) {
+    private static func read(step: JSONNode, isFirst: Bool, state: inout Stretches, into out: inout [RouteWarning]) throws(InputError) {
         let m = try step.require("maneuver")
         let location = try m.require("location").lonLat()
         let mode = try step.optionalString("mode")
@@ -90,7 +90,7 @@ enum OSRMWarningReader {
         }
     }
 
-    private static func classes(_ intersection: JSONNode) throws(RouteImportError) -> Set<String> {
+    private static func classes(_ intersection: JSONNode) throws(InputError) -> Set<String> {
         guard let items = try intersection.optionalArray("classes") else { return [] }
         var out: Set<String> = []
         for item in items { out.insert(try item.string()) }

@@ -10,7 +10,7 @@ enum OSRMWaypointReader {
     }
 
     /// The stops of the chosen route, or nil when the document has no waypoints.
-    static func stops(root: JSONNode, route: JSONNode, legs: [JSONNode]) throws(RouteImportError) -> [Stop]? {
+    static func stops(root: JSONNode, route: JSONNode, legs: [JSONNode]) throws(InputError) -> [Stop]? {
         let node: JSONNode
         if let perRoute = route["waypoints"] { node = perRoute } else if let top = root["waypoints"] { node = top } else { return nil }
         let items = try node.array()
@@ -22,7 +22,7 @@ enum OSRMWaypointReader {
                 let indexNode = try via.require("waypoint_index")
                 let index = try indexNode.int()
                 guard index > 0, index < items.count - 1 else {
-                    throw indexNode.error("waypoint \(index) is not an intermediate one of the \(items.count) waypoints")
+                    throw indexNode.error(.invalidValue, "waypoint \(index) is not an intermediate one of the \(items.count) waypoints")
                 }
                 silent.insert(index)
             }
@@ -35,7 +35,7 @@ enum OSRMWaypointReader {
         }
         let announced = stops.filter { !$0.silent }.count
         guard announced == legs.count + 1 else {
-            throw node.error("\(stops.count) waypoints (\(silent.count) silent) do not fit \(legs.count) legs: expected \(legs.count + 1) stops")
+            throw node.error(.invalidValue, "\(stops.count) waypoints (\(silent.count) silent) do not fit \(legs.count) legs: expected \(legs.count + 1) stops")
         }
         return stops
     }

@@ -8,7 +8,7 @@ public enum RouteCueJSON {
     public static let versionKey = "routecue_route"
 
     /// Reads a parsed RouteCue JSON document, re-validating every invariant a `Route` promises.
-    public static func read(_ root: JSONNode) throws(RouteImportError) -> Route {
+    public static func read(_ root: JSONNode) throws(InputError) -> Route {
         try RouteCueJSONReader.route(root)
     }
 

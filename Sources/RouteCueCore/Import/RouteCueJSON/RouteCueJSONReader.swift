@@ -2,12 +2,12 @@
 /// (`maneuvers[3].provenance.kind`). Unknown keys are rejected (they are typos or a newer version);
 /// the finished route is re-validated by `RouteCueJSONValidator`.
 enum RouteCueJSONReader {
-    static func route(_ root: JSONNode) throws(RouteImportError) -> Route {
+    static func route(_ root: JSONNode) throws(InputError) -> Route {
         try keys(root, ["routecue_route", "source", "geometry", "legs", "maneuvers", "waypoints", "warnings"])
         let versionNode = try root.require(RouteCueJSON.versionKey)
         let version = try versionNode.int()
         guard version == RouteCueJSON.version else {
-            throw versionNode.error("unsupported RouteCue JSON version \(version); this reader knows version \(RouteCueJSON.version)")
+            throw versionNode.error(.unsupported, "unsupported RouteCue JSON version \(version); this reader knows version \(RouteCueJSON.version)")
         }
         let geometry = try self.geometry(root.require("geometry"))
         var legs: [RouteLeg] = []
@@ -24,7 +24,7 @@ enum RouteCueJSONReader {
         return route
     }
 
-    static func source(_ n: JSONNode) throws(RouteImportError) -> RouteSource {
+    static func source(_ n: JSONNode) throws(InputError) -> RouteSource {
         try keys(n, ["format", "alternative", "alternative_count", "language", "polyline_precision",
                      "stated_distance_m", "stated_duration_s"])
         var s = RouteSource(format: try enumValue(n.require("format"), RouteFormat.self))
@@ -37,17 +37,17 @@ enum RouteCueJSONReader {
         return s
     }
 
-    static func geometry(_ n: JSONNode) throws(RouteImportError) -> RouteGeometry {
+    static func geometry(_ n: JSONNode) throws(InputError) -> RouteGeometry {
         try keys(n, ["coordinates", "elevations"])
         let points = try n.require("coordinates").array()
-        guard !points.isEmpty else { throw n.error("geometry has no coordinates") }
+        guard !points.isEmpty else { throw n.error(.missing, "geometry has no coordinates") }
         var coordinates: [Coordinate] = []
         coordinates.reserveCapacity(points.count)
         for p in points { coordinates.append(try lonLat(p)) }
         var elevations: [Double]?
         if let e = try n.optionalArray("elevations") {
             guard e.count == coordinates.count else {
-                throw n.error("elevations has \(e.count) values for \(coordinates.count) coordinates")
+                throw n.error(.invalidValue, "elevations has \(e.count) values for \(coordinates.count) coordinates")
             }
             var values: [Double] = []
             values.reserveCapacity(e.count)
@@ -57,7 +57,7 @@ enum RouteCueJSONReader {
         return RouteGeometry(coordinates: coordinates, elevations: elevations)
     }
 
-    static func leg(_ n: JSONNode) throws(RouteImportError) -> RouteLeg {
+    static func leg(_ n: JSONNode) throws(InputError) -> RouteLeg {
         try keys(n, ["index", "geometry_start", "geometry_end", "distance_start_m", "distance_end_m", "summary",
                      "stated_distance_m", "stated_duration_s"])
         return RouteLeg(index: try n.require("index").int(),
@@ -70,7 +70,7 @@ enum RouteCueJSONReader {
                         statedDuration: try n.optionalDouble("stated_duration_s"))
     }
 
-    static func maneuver(_ n: JSONNode) throws(RouteImportError) -> Maneuver {
+    static func maneuver(_ n: JSONNode) throws(InputError) -> Maneuver {
         try keys(n, ["index", "leg", "type", "modifier", "location", "geometry_index", "distance_along_m",
                      "road_name", "ref", "destinations", "exits", "exit_number", "rotary_name", "phonetic_name", "country_code", "name_language",
                      "driving_side", "approach_road_class", "mode", "bearing_before", "bearing_after", "lanes",
@@ -108,26 +108,26 @@ enum RouteCueJSONReader {
         return m
     }
 
-    static func lane(_ n: JSONNode) throws(RouteImportError) -> Lane {
+    static func lane(_ n: JSONNode) throws(InputError) -> Lane {
         try keys(n, ["indications", "valid", "active"])
         var indications: [String] = []
         for node in try n.require("indications").array() { indications.append(try node.string()) }
         return Lane(indications: indications, valid: try n.require("valid").bool(), active: try n.optionalBool("active"))
     }
 
-    static func landmark(_ n: JSONNode) throws(RouteImportError) -> Landmark {
+    static func landmark(_ n: JSONNode) throws(InputError) -> Landmark {
         try keys(n, ["kind", "name", "distance_before_maneuver_m"])
         return Landmark(kind: try n.require("kind").string(), name: try n.optionalString("name"),
                         distanceBeforeManeuver: try n.optionalDouble("distance_before_maneuver_m"))
     }
 
-    static func announcement(_ n: JSONNode) throws(RouteImportError) -> SourceAnnouncement {
+    static func announcement(_ n: JSONNode) throws(InputError) -> SourceAnnouncement {
         try keys(n, ["kind", "text", "ssml", "distance_along_m"])
         return SourceAnnouncement(kind: try n.require("kind").string(), text: try n.require("text").string(),
                                   ssml: try n.optionalString("ssml"), distanceAlong: try n.optionalDouble("distance_along_m"))
     }
 
-    static func provenance(_ n: JSONNode) throws(RouteImportError) -> Provenance {
+    static func provenance(_ n: JSONNode) throws(InputError) -> Provenance {
         try keys(n, ["kind", "source_leg", "source_index", "source_path"])
         return Provenance(kind: try enumValue(n.require("kind"), [Provenance.Kind.step, .maneuver, .instruction, .rtept, .wpt, .station, .derived, .matched]),
                           sourceLeg: try n.require("source_leg").int(),
@@ -135,7 +135,7 @@ enum RouteCueJSONReader {
                           sourcePath: try n.require("source_path").string())
     }
 
-    static func waypoint(_ n: JSONNode) throws(RouteImportError) -> Waypoint {
+    static func waypoint(_ n: JSONNode) throws(InputError) -> Waypoint {
         try keys(n, ["name", "location", "role", "announced", "distance_along_m", "leg_ending", "course"])
         var w = Waypoint(name: try n.optionalString("name"), location: try lonLat(n.require("location")),
                          role: try enumValue(n.require("role"), [Waypoint.Role.start, .via, .silentVia, .destination]),
@@ -146,7 +146,7 @@ enum RouteCueJSONReader {
         return w
     }
 
-    static func warning(_ n: JSONNode) throws(RouteImportError) -> RouteWarning {
+    static func warning(_ n: JSONNode) throws(InputError) -> RouteWarning {
         try keys(n, ["kind", "location", "distance_along_m", "text"])
         var w = RouteWarning(kind: try n.require("kind").string(), location: try lonLat(n.require("location")),
                              text: try n.optionalString("text"))
@@ -157,42 +157,42 @@ enum RouteCueJSONReader {
     // MARK: - Helpers
 
     /// Rejects members other than `allowed`, naming the first unknown one.
-    private static func keys(_ n: JSONNode, _ allowed: Set<String>) throws(RouteImportError) {
+    private static func keys(_ n: JSONNode, _ allowed: Set<String>) throws(InputError) {
         let object = try n.object()
         for key in object.keys where !allowed.contains(key) {
             let path = n.path.isEmpty ? key : "\(n.path).\(key)"
-            throw RouteImportError(location: path, message: "unknown key in RouteCue JSON version \(RouteCueJSON.version)")
+            throw InputError(.unsupported, location: path, message: "unknown key in RouteCue JSON version \(RouteCueJSON.version)")
         }
     }
 
     /// A `[lon, lat]` pair of exactly two values, in range.
-    private static func lonLat(_ n: JSONNode) throws(RouteImportError) -> Coordinate {
+    private static func lonLat(_ n: JSONNode) throws(InputError) -> Coordinate {
         let count = try n.array().count
-        guard count == 2 else { throw n.error("expected [longitude, latitude], found \(count) values") }
+        guard count == 2 else { throw n.error(.invalidValue, "expected [longitude, latitude], found \(count) values") }
         return try n.lonLat()
     }
 
     /// A geographic bearing in [0, 360].
-    private static func bearing(_ n: JSONNode?) throws(RouteImportError) -> Double? {
+    private static func bearing(_ n: JSONNode?) throws(InputError) -> Double? {
         guard let n else { return nil }
         let d = try n.double()
-        guard d >= 0, d <= 360 else { throw n.error("bearing \(d) outside 0…360 degrees (geographic)") }
+        guard d >= 0, d <= 360 else { throw n.error(.invalidValue, "bearing \(d) outside 0…360 degrees (geographic)") }
         return d
     }
 
     /// A string naming one case of a raw-value enum.
-    private static func enumValue<E: RawRepresentable & CaseIterable>(_ n: JSONNode, _ type: E.Type) throws(RouteImportError) -> E
+    private static func enumValue<E: RawRepresentable & CaseIterable>(_ n: JSONNode, _ type: E.Type) throws(InputError) -> E
     where E.RawValue == String {
         try enumValue(n, Array(E.allCases))
     }
 
     /// A string naming one of `cases`.
-    private static func enumValue<E: RawRepresentable>(_ n: JSONNode, _ cases: [E]) throws(RouteImportError) -> E
+    private static func enumValue<E: RawRepresentable>(_ n: JSONNode, _ cases: [E]) throws(InputError) -> E
     where E.RawValue == String {
         let text = try n.string()
         guard let value = E(rawValue: text) else {
             let allowed = cases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-            throw n.error("unknown value \"\(text)\"; expected one of \(allowed)")
+            throw n.error(.invalidValue, "unknown value \"\(text)\"; expected one of \(allowed)")
         }
         return value
     }

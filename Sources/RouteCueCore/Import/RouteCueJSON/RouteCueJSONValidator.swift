@@ -2,10 +2,10 @@
 /// from a file and not from the builder: legs tile the geometry in order, maneuvers are numbered in
 /// order with leg and geometry indexes that agree, waypoints close existing legs, distances are finite.
 enum RouteCueJSONValidator {
-    static func validate(_ route: Route) throws(RouteImportError) {
+    static func validate(_ route: Route) throws(InputError) {
         let count = route.geometry.count
         let length = route.geometry.length
-        guard !route.legs.isEmpty else { throw RouteImportError(location: "legs", message: "route has no legs") }
+        guard !route.legs.isEmpty else { throw InputError(.missing, location: "legs", message: "route has no legs") }
 
         var previousEnd = -1
         for (i, leg) in route.legs.enumerated() {
@@ -60,7 +60,8 @@ enum RouteCueJSONValidator {
         }
     }
 
-    private static func error(_ path: String, _ message: String) -> RouteImportError {
-        RouteImportError(location: path, message: message)
+    /// A value at `path` that does not fit the rest of the route.
+    private static func error(_ path: String, _ message: String) -> InputError {
+        InputError(.invalidValue, location: path, message: message)
     }
 }

@@ -110,7 +110,7 @@ public enum ManeuverMatching {
 
     /// `route` with the maneuvers the engine gave for `pieces` (`answers[k]` for `pieces[k]`) in place of the derived
     /// ones, leg by leg; a leg with a failed or implausible piece keeps its own.
-    public static func apply(_ answers: [Result<Route, RouteImportError>], of pieces: [Piece], to route: Route) -> Outcome {
+    public static func apply(_ answers: [Result<Route, InputError>], of pieces: [Piece], to route: Route) -> Outcome {
         var byLeg: [Int: [Maneuver]] = [:]
         var fallbacks: [(leg: Int, reason: String)] = []
         for leg in route.legs {
@@ -138,7 +138,7 @@ public enum ManeuverMatching {
     /// (`arrive`, `waypoint`) maneuver, named by the engine, and the engine's maneuvers in between, each placed on the route's line
     /// where its own piece's stretch is.
     static func matchedManeuvers(of leg: RouteLeg, in route: Route,
-                                 _ pieces: [(Piece, Result<Route, RouteImportError>)]) -> Result<[Maneuver], Fallback> {
+                                 _ pieces: [(Piece, Result<Route, InputError>)]) -> Result<[Maneuver], Fallback> {
         let geometry = route.geometry
         let own = route.maneuvers.filter { $0.leg == leg.index }
         var middle: [Maneuver] = []

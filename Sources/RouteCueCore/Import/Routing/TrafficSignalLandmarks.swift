@@ -34,28 +34,33 @@ public enum TrafficSignalLandmarks {
     }
 
     /// The signals in a `/trace_attributes` answer: the end node of every edge with `traffic_signal`, located on the
-    /// answer's matched `shape` (polyline6) at the edge's `end_shape_index`.
-    public static func signals(inTraceAttributes bytes: [UInt8]) throws(RouteImportError) -> [Coordinate] {
-        let root = try RouteReader.parseJSON(bytes)
-        let shapeNode = try root.require("shape")
-        let encoded = try shapeNode.string()
-        let shape: [Coordinate]
-        do throws(Polyline.DecodingError) {
-            shape = try Polyline.decode(encoded, precision: 6)
-        } catch {
-            throw shapeNode.error(error.description)
-        }
-        var signals: [Coordinate] = []
-        for edge in try root.require("edges").array() {
-            guard let node = edge["end_node"], try node.optionalBool("traffic_signal") == true else { continue }
-            let indexNode = try edge.require("end_shape_index")
-            let index = try indexNode.int()
-            guard index >= 0, index < shape.count else {
-                throw indexNode.error("end_shape_index \(index) outside the shape's \(shape.count) points")
+    /// answer's matched `shape` (polyline6) at the edge's `end_shape_index`. A bad answer is an error of the routing
+    /// engine.
+    public static func signals(inTraceAttributes bytes: [UInt8]) throws(InputError) -> [Coordinate] {
+        do throws(InputError) {
+            let root = try RouteReader.parseJSON(bytes)
+            let shapeNode = try root.require("shape")
+            let encoded = try shapeNode.string()
+            let shape: [Coordinate]
+            do throws(Polyline.DecodingError) {
+                shape = try Polyline.decode(encoded, precision: 6)
+            } catch {
+                throw shapeNode.error(.invalidValue, error.description)
             }
-            signals.append(shape[index])
+            var signals: [Coordinate] = []
+            for edge in try root.require("edges").array() {
+                guard let node = edge["end_node"], try node.optionalBool("traffic_signal") == true else { continue }
+                let indexNode = try edge.require("end_shape_index")
+                let index = try indexNode.int()
+                guard index >= 0, index < shape.count else {
+                    throw indexNode.error(.invalidValue, "end_shape_index \(index) outside the shape's \(shape.count) points")
+                }
+                signals.append(shape[index])
+            }
+            return signals
+        } catch {
+            throw error.as(.routingEngine)
         }
-        return signals
     }
 
     /// `route` with a `traffic_signals` landmark for each of `signals` (in travel order) that lies on its line, on the

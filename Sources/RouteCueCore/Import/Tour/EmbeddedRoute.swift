@@ -8,12 +8,12 @@ struct EmbeddedRoute {
     var prefix: String
 
     /// Reads the document at `node` (a station's `route` member).
-    static func read(_ node: JSONNode, options: ImportOptions) throws(RouteImportError) -> EmbeddedRoute {
+    static func read(_ node: JSONNode, options: ImportOptions) throws(InputError) -> EmbeddedRoute {
         let prefix = node.path
         let root = JSONNode(node.value, path: "")
-        do throws(RouteImportError) {
+        do throws(InputError) {
             let format = try RouteReader.detectFormat(json: root)
-            guard format != .tour else { throw root.error("an embedded route cannot itself be a tour") }
+            guard format != .tour else { throw root.error(.unsupported, "an embedded route cannot itself be a tour") }
             let route = try RouteReader.read(json: root, format: format, options: ImportOptions(maxBytes: options.maxBytes))
             return EmbeddedRoute(route: route, prefix: prefix)
         } catch {

@@ -67,7 +67,7 @@ struct TourDocument {
     var stations: [Station]
 
     /// Parses and validates a tour document.
-    static func parse(_ root: JSONNode) throws(RouteImportError) -> TourDocument {
+    static func parse(_ root: JSONNode) throws(InputError) -> TourDocument {
         var srs = SRS.ptvMercator
         let stationsNode: JSONNode
         switch root.value {
@@ -77,22 +77,22 @@ struct TourDocument {
             if let node = root["srs"] {
                 let text = try node.string()
                 guard let parsed = SRS(rawValue: text.uppercased()) else {
-                    throw node.error("unsupported srs \"\(text)\"; expected \"PTV_MERCATOR\" (PTV Mercator metres, the default), \"EPSG:3857\" (web Mercator metres) or \"EPSG:4326\" (WGS84 degrees)")
+                    throw node.error(.unsupported, "unsupported srs \"\(text)\"; expected \"PTV_MERCATOR\" (PTV Mercator metres, the default), \"EPSG:3857\" (web Mercator metres) or \"EPSG:4326\" (WGS84 degrees)")
                 }
                 srs = parsed
             }
             stationsNode = try root.require("stations")
         default:
-            throw root.error("a tour is an array of stations or an object with \"stations\", found \(root.value.typeName)")
+            throw root.error(.invalidValue, "a tour is an array of stations or an object with \"stations\", found \(root.value.typeName)")
         }
         let nodes = try stationsNode.array()
-        guard !nodes.isEmpty else { throw stationsNode.error("the tour has no stations") }
+        guard !nodes.isEmpty else { throw stationsNode.error(.missing, "the tour has no stations") }
         var stations: [Station] = []
         for (i, node) in nodes.enumerated() { stations.append(try station(node, index: i, srs: srs)) }
         return TourDocument(srs: srs, stations: stations)
     }
 
-    private static func station(_ node: JSONNode, index: Int, srs: SRS) throws(RouteImportError) -> Station {
+    private static func station(_ node: JSONNode, index: Int, srs: SRS) throws(InputError) -> Station {
         let typeNode = try node.require("type")
         let type = try typeNode.string()
         let kind: Station.Kind
@@ -100,7 +100,7 @@ struct TourDocument {
         case "svp":
             let pointsNode = try node.require("points")
             let nodes = try pointsNode.array()
-            guard !nodes.isEmpty else { throw pointsNode.error("an svp station needs at least one point") }
+            guard !nodes.isEmpty else { throw pointsNode.error(.missing, "an svp station needs at least one point") }
             var points: [Point] = []
             points.reserveCapacity(nodes.count)
             for p in nodes { points.append(try point(p, srs: srs)) }
@@ -108,12 +108,12 @@ struct TourDocument {
         case "regular":
             kind = .regular(try point(node.require("point"), srs: srs))
         default:
-            throw typeNode.error("unknown station type \"\(type)\"; expected \"svp\" (a trace of silent via points) or \"regular\" (a stop)")
+            throw typeNode.error(.invalidValue, "unknown station type \"\(type)\"; expected \"svp\" (a trace of silent via points) or \"regular\" (a stop)")
         }
         return Station(index: index, kind: kind, name: try node.optionalString("name"), route: node["route"], path: node.path)
     }
 
-    private static func point(_ node: JSONNode, srs: SRS) throws(RouteImportError) -> Point {
+    private static func point(_ node: JSONNode, srs: SRS) throws(InputError) -> Point {
         let xNode = try node.require("x"), yNode = try node.require("y")
         let x = try xNode.double(), y = try yNode.double()
         let coordinate: Coordinate
@@ -122,12 +122,12 @@ struct TourDocument {
             let radius = srs.sphereRadius!
             let extent = Mercator.maxExtent(radius: radius)
             for (value, n) in [(x, xNode), (y, yNode)] where abs(value) > extent + 0.001 {
-                throw n.error("\(value) m is beyond the \(srs.rawValue) extent of ±\(extent) m")
+                throw n.error(.invalidValue, "\(value) m is beyond the \(srs.rawValue) extent of ±\(extent) m")
             }
             coordinate = Mercator.unproject(x: x, y: y, radius: radius)
         case .wgs84:
-            guard abs(x) <= 180 else { throw xNode.error("longitude \(x) outside -180…180 (srs EPSG:4326: x is longitude)") }
-            guard abs(y) <= 90 else { throw yNode.error("latitude \(y) outside -90…90 (srs EPSG:4326: y is latitude)") }
+            guard abs(x) <= 180 else { throw xNode.error(.invalidValue, "longitude \(x) outside -180…180 (srs EPSG:4326: x is longitude)") }
+            guard abs(y) <= 90 else { throw yNode.error(.invalidValue, "latitude \(y) outside -90…90 (srs EPSG:4326: y is latitude)") }
             coordinate = Coordinate(latitude: y, longitude: x)
         }
         var course: Double?

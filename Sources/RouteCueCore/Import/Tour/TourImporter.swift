@@ -16,10 +16,10 @@ public enum TourImporter {
     public static let maxRouteSnap = 250.0
 
     /// Reads a parsed tour document into a route.
-    public static func read(_ root: JSONNode, options: ImportOptions) throws(RouteImportError) -> Route {
+    public static func read(_ root: JSONNode, options: ImportOptions) throws(InputError) -> Route {
         let document = try TourDocument.parse(root)
         if let v = options.vehiclePosition, !v.isValid {
-            throw RouteImportError(location: "vehicle position", message: "out of range: \(v)")
+            throw InputError(.invalidValue, location: "vehicle position", message: "out of range: \(v)")
         }
         guard let limit = options.resolvedStations, limit < document.stations.count else {
             var tour = TourAssembler(stations: document.stations, vehiclePosition: options.vehiclePosition, options: options)
@@ -86,7 +86,7 @@ private struct TourAssembler {
         self.position = vehiclePosition
     }
 
-    mutating func assemble() throws(RouteImportError) -> Route {
+    mutating func assemble() throws(InputError) -> Route {
         var firstStation = 0
         let start: Coordinate
         if let vehiclePosition {
@@ -104,8 +104,8 @@ private struct TourAssembler {
         }
         addBuiltWaypoint(Waypoint(name: firstStation == 1 ? stations[0].name : nil, location: start, role: .start))
         if firstStation == 1, stations.count == 1 {
-            throw RouteImportError(location: stations[0].path,
-                                   message: "a tour of one regular station and no vehicle position goes nowhere")
+            throw InputError(.missing, location: stations[0].path,
+                             message: "a tour of one regular station and no vehicle position goes nowhere")
         }
 
         for station in stations[firstStation...] {
@@ -132,15 +132,15 @@ private struct TourAssembler {
 
     // MARK: - Stations
 
-    private mutating func addRegular(_ station: TourDocument.Station, point: TourDocument.Point, isDestination: Bool) throws(RouteImportError) {
+    private mutating func addRegular(_ station: TourDocument.Station, point: TourDocument.Point, isDestination: Bool) throws(InputError) {
         var arrive: Maneuver?
         if let embedded = try routed(station) {
             try checkStart(of: embedded, station: station)
             let end = embedded.route.geometry.coordinates[embedded.route.geometry.count - 1]
             let miss = GeoMath.distance(end, point.coordinate)
             guard miss <= TourImporter.maxRouteSnap else {
-                throw RouteImportError(location: embedded.prefix,
-                                       message: "the embedded route ends \(metres(miss)) from the station's point (at most \(metres(TourImporter.maxRouteSnap)))")
+                throw InputError(.invalidValue, location: embedded.prefix,
+                                 message: "the embedded route ends \(metres(miss)) from the station's point (at most \(metres(TourImporter.maxRouteSnap)))")
             }
             appendRouted(embedded)
             arrive = embedded.route.maneuvers.last { $0.type == .arrive }
@@ -148,8 +148,8 @@ private struct TourAssembler {
             leg.append([p, point.coordinate])
         } else {
             let from = station.index == 0 ? "the vehicle position" : "the previous station"
-            throw RouteImportError(location: station.path,
-                                   message: "regular station needs an embedded \"route\" (routed geometry from \(from)) or a routing engine (--engine URL)")
+            throw InputError(.missing, location: station.path,
+                             message: "regular station needs an embedded \"route\" (routed geometry from \(from)) or a routing engine (--engine URL)")
         }
         var stop = Waypoint(name: station.name, location: point.coordinate, role: isDestination ? .destination : .via)
         stop.legEnding = legs.count
@@ -157,7 +157,7 @@ private struct TourAssembler {
         addBuiltWaypoint(stop)
     }
 
-    private mutating func addTrace(_ station: TourDocument.Station, points: [TourDocument.Point], endsTour: Bool) throws(RouteImportError) {
+    private mutating func addTrace(_ station: TourDocument.Station, points: [TourDocument.Point], endsTour: Bool) throws(InputError) {
         let first = points[0].coordinate
         if station.index > 0 || vehiclePosition != nil, let embedded = try routed(station) {
             try checkStart(of: embedded, station: station)
@@ -172,8 +172,8 @@ private struct TourAssembler {
                     : station.index == 0 ? "the vehicle position" : "the previous station"
                 let what = routed ? "the routed way must lead to the trace"
                     : "needs an embedded \"route\" (routed geometry to the trace) or a routing engine (--engine URL)"
-                throw RouteImportError(location: station.path,
-                                       message: "svp trace starts \(metres(gap)) from \(from), more than \(metres(TourImporter.maxStraightGap)): \(what)")
+                throw InputError(.invalidValue, location: station.path,
+                                 message: "svp trace starts \(metres(gap)) from \(from), more than \(metres(TourImporter.maxStraightGap)): \(what)")
             }
             if leg.isEmpty { leg.append([p]) }
         }
@@ -190,12 +190,12 @@ private struct TourAssembler {
 
     /// Follows the way the routing engine found along a trace; it must start where the trace does.
     private mutating func appendRoutedTrace(_ station: TourDocument.Station, points: [TourDocument.Point], way: Route,
-                                            endsTour: Bool) throws(RouteImportError) {
+                                            endsTour: Bool) throws(InputError) {
         let embedded = EmbeddedRoute(route: way, prefix: "\(station.path).engine")
         let miss = GeoMath.distance(way.geometry.coordinates[0], points[0].coordinate)
         guard miss <= TourImporter.maxRouteSnap else {
-            throw RouteImportError(location: embedded.prefix,
-                                   message: "the routed trace starts \(metres(miss)) from the trace's first point (at most \(metres(TourImporter.maxRouteSnap)))")
+            throw InputError(.invalidValue, location: embedded.prefix,
+                             message: "the routed trace starts \(metres(miss)) from the trace's first point (at most \(metres(TourImporter.maxRouteSnap)))")
         }
         if let p = position, !leg.isEmpty, GeoMath.distance(p, way.geometry.coordinates[0]) > 0 {
             leg.append([p, way.geometry.coordinates[0]])
@@ -206,7 +206,7 @@ private struct TourAssembler {
     }
 
     /// The routed way to `station`: its embedded `route`, else what the routing engine found, else nil.
-    private func routed(_ station: TourDocument.Station) throws(RouteImportError) -> EmbeddedRoute? {
+    private func routed(_ station: TourDocument.Station) throws(InputError) -> EmbeddedRoute? {
         if let node = station.route { return try EmbeddedRoute.read(node, options: options) }
         return options.routedLegs[station.index].map { EmbeddedRoute(route: $0, prefix: "\(station.path).engine") }
     }
@@ -219,13 +219,13 @@ private struct TourAssembler {
     }
 
     /// An embedded route must start near where the tour is.
-    private func checkStart(of embedded: EmbeddedRoute, station: TourDocument.Station) throws(RouteImportError) {
+    private func checkStart(of embedded: EmbeddedRoute, station: TourDocument.Station) throws(InputError) {
         guard let p = position else { return }
         let miss = GeoMath.distance(p, embedded.route.geometry.coordinates[0])
         guard miss <= TourImporter.maxRouteSnap else {
             let from = station.index == 0 ? "the vehicle position" : "the previous station"
-            throw RouteImportError(location: embedded.prefix,
-                                   message: "the embedded route starts \(metres(miss)) from \(from) (at most \(metres(TourImporter.maxRouteSnap)))")
+            throw InputError(.invalidValue, location: embedded.prefix,
+                             message: "the embedded route starts \(metres(miss)) from \(from) (at most \(metres(TourImporter.maxRouteSnap)))")
         }
     }
 
@@ -233,7 +233,7 @@ private struct TourAssembler {
 
     /// Finishes the current leg: derived trace maneuvers, its `depart`, its `arrive` (at a regular
     /// station, provenance `station`; at the end of a trace, derived), then hands it to the builder.
-    private mutating func closeLeg(arriveAt stop: (TourDocument.Station, Maneuver?)?) throws(RouteImportError) {
+    private mutating func closeLeg(arriveAt stop: (TourDocument.Station, Maneuver?)?) throws(InputError) {
         let index = legs.count
         var pending = leg.maneuvers
         let departsFromTrace = !leg.startsRouted && leg.traces.first?.first ?? Int.max <= 1
@@ -286,14 +286,14 @@ private struct TourAssembler {
 
     /// Builds the route, then puts what the builder cannot know: embedded maneuvers' distances between
     /// vertices, and the silent via points at their own trace points (not the nearest pass of a loop).
-    private mutating func finish() throws(RouteImportError) -> Route {
+    private mutating func finish() throws(InputError) -> Route {
         guard !legs.isEmpty else {
-            throw RouteImportError(location: "stations", message: "the tour has no leg to drive")
+            throw InputError(.missing, location: "stations", message: "the tour has no leg to drive")
         }
         var route = try builder.build()
         route.source.language = language
         guard route.geometry.count >= 2 else {
-            throw RouteImportError(location: "stations", message: "the tour has a single point: nothing to follow")
+            throw InputError(.missing, location: "stations", message: "the tour has a single point: nothing to follow")
         }
         var k = 0
         for assembly in legs {

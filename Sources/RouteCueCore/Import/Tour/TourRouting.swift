@@ -5,14 +5,14 @@
 /// `ImportOptions.routedTraces`.
 public enum TourRouting {
     /// The ways to find in `bytes` (a tour; any other document needs none), in station order.
-    public static func legRequests(in bytes: [UInt8], name: String, options: ImportOptions) throws(RouteImportError) -> [RoutingRequest] {
+    public static func legRequests(in bytes: [UInt8], name: String, options: ImportOptions) throws(InputError) -> [RoutingRequest] {
         try legRequests(in: RouteDocument(bytes, name: name, options: options), options: options)
     }
 
     /// The ways to find in `document` (a tour; any other document needs none), in station order.
-    public static func legRequests(in document: RouteDocument, options: ImportOptions) throws(RouteImportError) -> [RoutingRequest] {
+    public static func legRequests(in document: RouteDocument, options: ImportOptions) throws(InputError) -> [RoutingRequest] {
         guard document.format == .tour, let json = document.json else { return [] }
-        do throws(RouteImportError) {
+        do throws(InputError) {
             return legRequests(try TourDocument.parse(json), vehiclePosition: options.vehiclePosition, vehicleCourse: options.vehicleCourse)
         } catch {
             throw error.inFile(document.name)

@@ -6,7 +6,7 @@ public enum ValhallaImporter {
     public static let shapePrecision = 6
 
     /// Reads a parsed document into a route.
-    public static func read(_ root: JSONNode, options: ImportOptions) throws(RouteImportError) -> Route {
+    public static func read(_ root: JSONNode, options: ImportOptions) throws(InputError) -> Route {
         let (trip, alternativeCount) = try selectTrip(root, alternative: options.alternative)
         let metresPerUnit = try unitLength(trip)
 
@@ -23,7 +23,7 @@ public enum ValhallaImporter {
         var builder = RouteBuilder(source: source)
         let legsNode = try trip.require("legs")
         let legs = try legsNode.array()
-        guard !legs.isEmpty else { throw legsNode.error("trip has no legs") }
+        guard !legs.isEmpty else { throw legsNode.error(.missing, "trip has no legs") }
         for (l, leg) in legs.enumerated() {
             let shape = try decodeShape(try leg.require("shape"))
             var maneuvers: [(Maneuver, RouteBuilder.Placement)] = []
@@ -63,40 +63,40 @@ public enum ValhallaImporter {
     }
 
     /// The trip of the chosen alternative: `trip` for 0, `alternates[N-1].trip` for N; and how many there are.
-    static func selectTrip(_ root: JSONNode, alternative: Int) throws(RouteImportError) -> (JSONNode, Int) {
+    static func selectTrip(_ root: JSONNode, alternative: Int) throws(InputError) -> (JSONNode, Int) {
         let trip = try root.require("trip")
         _ = try trip.object()
         let alternates = try root.optionalArray("alternates") ?? []
         let count = 1 + alternates.count
         guard alternative >= 0, alternative < count else {
-            throw root.error("alternative \(alternative) requested, but the document holds \(count) route\(count == 1 ? "" : "s")")
+            throw root.error(.missing, "alternative \(alternative) requested, but the document holds \(count) route\(count == 1 ? "" : "s")")
         }
         if alternative == 0 { return (trip, count) }
         return (try alternates[alternative - 1].require("trip"), count)
     }
 
     /// Metres per unit of `trip.units` (`kilometers` when absent, as Valhalla defaults).
-    static func unitLength(_ trip: JSONNode) throws(RouteImportError) -> Double {
+    static func unitLength(_ trip: JSONNode) throws(InputError) -> Double {
         guard let units = trip["units"] else { return 1000 }
         switch try units.string() {
         case "kilometers", "km": return 1000
         case "miles", "mi": return 1609.344
-        case let other: throw units.error("unknown units \"\(other)\" (expected kilometers or miles)")
+        case let other: throw units.error(.invalidValue, "unknown units \"\(other)\" (expected kilometers or miles)")
         }
     }
 
     /// Decodes a polyline6 `shape`, naming the character of a broken encoding or the first point out of range.
-    static func decodeShape(_ node: JSONNode) throws(RouteImportError) -> [Coordinate] {
+    static func decodeShape(_ node: JSONNode) throws(InputError) -> [Coordinate] {
         let encoded = try node.string()
         let coordinates: [Coordinate]
         do throws(Polyline.DecodingError) {
             coordinates = try Polyline.decode(encoded, precision: shapePrecision)
         } catch {
-            throw node.error(error.description)
+            throw node.error(.invalidValue, error.description)
         }
-        guard !coordinates.isEmpty else { throw node.error("empty shape") }
+        guard !coordinates.isEmpty else { throw node.error(.missing, "empty shape") }
         for (i, c) in coordinates.enumerated() where !c.isValid {
-            throw node.error("shape point \(i) out of range: latitude \(c.latitude), longitude \(c.longitude)")
+            throw node.error(.invalidValue, "shape point \(i) out of range: latitude \(c.latitude), longitude \(c.longitude)")
         }
         return coordinates
     }
@@ -104,7 +104,7 @@ public enum ValhallaImporter {
     /// `trip.locations` as waypoints: the first is the start, the last the destination; between them a
     /// `break` or `break_through` location ends a leg and is an announced via stop, a `through` or `via`
     /// location is a silent via point the route merely passes.
-    static func waypoints(_ trip: JSONNode, legCount: Int) throws(RouteImportError) -> [Waypoint] {
+    static func waypoints(_ trip: JSONNode, legCount: Int) throws(InputError) -> [Waypoint] {
         guard let locations = try trip.optionalArray("locations"), !locations.isEmpty else { return [] }
         var out: [Waypoint] = []
         var breaksSoFar = 0
@@ -112,7 +112,7 @@ public enum ValhallaImporter {
             let lat = try node.require("lat").double()
             let lon = try node.require("lon").double()
             let location = Coordinate(latitude: lat, longitude: lon)
-            guard location.isValid else { throw node.error("location out of range: latitude \(lat), longitude \(lon)") }
+            guard location.isValid else { throw node.error(.invalidValue, "location out of range: latitude \(lat), longitude \(lon)") }
             var name = try node.optionalString("name")
             if name == nil { name = try node.optionalString("street") }
             let type = try node.optionalString("type") ?? "break"
@@ -120,7 +120,7 @@ public enum ValhallaImporter {
             switch type {
             case "break", "break_through": isBreak = true
             case "through", "via": isBreak = false
-            default: throw try node.require("type").error("unknown location type \"\(type)\"")
+            default: throw try node.require("type").error(.invalidValue, "unknown location type \"\(type)\"")
             }
             if i == 0 {
                 out.append(Waypoint(name: name, location: location, role: .start))

@@ -14,7 +14,7 @@ enum ValhallaManeuverReader {
     /// Reads `node`, the maneuver `index` of leg `leg`, whose shape is `shape`. `metresPerUnit` converts
     /// `length`; on every leg but the last, Valhalla's destination types become `waypoint` (a via stop).
     static func read(_ node: JSONNode, leg: Int, index: Int, shape: [Coordinate], metresPerUnit: Double,
-                     isLastLeg: Bool) throws(RouteImportError) -> (Maneuver, Int) {
+                     isLastLeg: Bool) throws(InputError) -> (Maneuver, Int) {
         let code = try node.require("type").int()
         var (type, modifier) = ValhallaManeuverKind.mapped(code: code)
         if type == .arrive, !isLastLeg { type = .waypoint }
@@ -22,12 +22,12 @@ enum ValhallaManeuverReader {
         let beginNode = try node.require("begin_shape_index")
         let begin = try beginNode.int()
         guard begin >= 0, begin < shape.count else {
-            throw beginNode.error("shape index \(begin) outside the leg's \(shape.count) shape points")
+            throw beginNode.error(.invalidValue, "shape index \(begin) outside the leg's \(shape.count) shape points")
         }
         if let endNode = node["end_shape_index"] {
             let end = try endNode.int()
             guard end >= begin, end < shape.count else {
-                throw endNode.error("shape index \(end) outside \(begin)…\(shape.count - 1)")
+                throw endNode.error(.invalidValue, "shape index \(end) outside \(begin)…\(shape.count - 1)")
             }
         }
 
@@ -51,7 +51,7 @@ enum ValhallaManeuverReader {
         }
         if let exitCount = node["roundabout_exit_count"] {
             let n = try exitCount.int()
-            guard n >= 1 else { throw exitCount.error("roundabout exit count \(n) is below 1") }
+            guard n >= 1 else { throw exitCount.error(.invalidValue, "roundabout exit count \(n) is below 1") }
             m.exitNumber = n
         }
         m.mode = try mode(node, kind: ValhallaManeuverKind(rawValue: code))
@@ -69,16 +69,16 @@ enum ValhallaManeuverReader {
     }
 
     /// A bearing in degrees, validated and brought into [0, 360).
-    private static func bearing(_ node: JSONNode, _ key: String) throws(RouteImportError) -> Double? {
+    private static func bearing(_ node: JSONNode, _ key: String) throws(InputError) -> Double? {
         guard let b = node[key] else { return nil }
         let value = try b.double()
-        guard value >= -360, value <= 720 else { throw b.error("bearing \(value) out of range") }
+        guard value >= -360, value <= 720 else { throw b.error(.invalidValue, "bearing \(value) out of range") }
         return GeoMath.normalizedBearing(value)
     }
 
     /// The travel mode in OSRM's words (`driving`, `walking`, `cycling`, `ferry`, or the transit
     /// `travel_type` such as `bus`); a ferry-enter maneuver is `ferry`.
-    static func mode(_ node: JSONNode, kind: ValhallaManeuverKind?) throws(RouteImportError) -> String? {
+    static func mode(_ node: JSONNode, kind: ValhallaManeuverKind?) throws(InputError) -> String? {
         if kind == .ferryEnter { return "ferry" }
         let travelMode = try node.optionalString("travel_mode")
         let travelType = try node.optionalString("travel_type")

@@ -9,7 +9,7 @@ struct ValhallaSign: Equatable {
     var destinations: String?
 
     /// Reads the `sign` object of a maneuver.
-    static func read(_ node: JSONNode) throws(RouteImportError) -> ValhallaSign {
+    static func read(_ node: JSONNode) throws(InputError) -> ValhallaSign {
         let numbers = try texts(node, "exit_number_elements")
         var branches = try texts(node, "exit_branch_elements")
         var towards = try texts(node, "exit_toward_elements")
@@ -25,7 +25,7 @@ struct ValhallaSign: Equatable {
     }
 
     /// The non-empty `text` values of one element list.
-    private static func texts(_ node: JSONNode, _ key: String) throws(RouteImportError) -> [String] {
+    private static func texts(_ node: JSONNode, _ key: String) throws(InputError) -> [String] {
         guard let elements = try node.optionalArray(key) else { return [] }
         var out: [String] = []
         for element in elements {

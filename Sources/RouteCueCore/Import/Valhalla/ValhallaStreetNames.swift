@@ -21,7 +21,7 @@ public enum ValhallaStreetNames {
     }
 
     /// Reads a names array (strings, or objects with `value` and `is_route_number`) and splits it.
-    static func read(_ node: JSONNode) throws(RouteImportError) -> (name: String?, ref: String?) {
+    static func read(_ node: JSONNode) throws(InputError) -> (name: String?, ref: String?) {
         var names: [String] = []
         var flags: [Bool?] = []
         for item in try node.array() {

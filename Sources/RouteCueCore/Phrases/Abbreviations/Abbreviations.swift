@@ -23,11 +23,11 @@ public enum Abbreviations {
     }
 
     /// Reads one table file; every bad key or value is an error naming its key path (and `name` as the file).
-    public static func parse(_ bytes: [UInt8], name: String) throws(RouteImportError) -> LanguageTable {
-        do throws(RouteImportError) {
+    public static func parse(_ bytes: [UInt8], name: String) throws(InputError) -> LanguageTable {
+        do throws(InputError) {
             return try AbbreviationFileParser.parse(RouteReader.parseJSON(bytes))
         } catch {
-            throw error.inFile(name)
+            throw error.as(.abbreviations).inFile(name)
         }
     }
 

@@ -9,10 +9,10 @@ public struct OSRMTextAbbreviations: Sendable {
     private let longestKey: Int
 
     /// Reads an abbreviation file.
-    public init(bytes: [UInt8], name: String) throws(RouteImportError) {
+    public init(bytes: [UInt8], name: String) throws(InputError) {
         let root = try OSRMTextDocument.parse(bytes, name: name)
         var table: [String: String] = [:]
-        do throws(RouteImportError) {
+        do throws(InputError) {
             for group in ["abbreviations", "classifications", "directions"] {
                 guard let node = root[group] else { continue }
                 for key in try node.object().keys {
@@ -20,7 +20,7 @@ public struct OSRMTextAbbreviations: Sendable {
                 }
             }
         } catch {
-            throw error.inFile(name)
+            throw error.as(.textInstructions).inFile(name)
         }
         self.init(table)
     }

@@ -13,12 +13,12 @@ public struct OSRMTextCompiler: Sendable {
     /// The instruction for `step` in language `code`.
     /// Throws for an unknown language, a missing modifier (except depart/arrive), missing lanes on a
     /// `use lane` step, a bearing outside 0…360 or a language file without the needed template.
-    public func compile(_ step: OSRMTextStep, language code: String, options: OSRMTextOptions = OSRMTextOptions()) throws(RouteImportError) -> String {
+    public func compile(_ step: OSRMTextStep, language code: String, options: OSRMTextOptions = OSRMTextOptions()) throws(InputError) -> String {
         let language = try self.language(code)
         let templates = language.templates
         let modifier = step.modifier
         guard step.type == "depart" || step.type == "arrive" || modifier != nil else {
-            throw RouteImportError(location: "step.maneuver.modifier", message: "missing modifier for maneuver type \(step.type)")
+            throw InputError(.missing, input: .textInstructions, location: "step.maneuver.modifier", message: "missing modifier for maneuver type \(step.type)")
         }
         // OSRM may add maneuver types without a major version: unknown ones are read as turns.
         let type = templates.object(at: [step.type]) != nil ? step.type : "turn"
@@ -28,7 +28,7 @@ public struct OSRMTextCompiler: Sendable {
         switch type {
         case "use lane":
             guard let validity = step.laneValidity else {
-                throw RouteImportError(location: "step.intersections[0].lanes", message: "a use lane step needs lanes")
+                throw InputError(.missing, input: .textInstructions, location: "step.intersections[0].lanes", message: "a use lane step needs lanes")
             }
             laneInstruction = templates.string(at: ["constants", "lanes", OSRMTextConstants.laneDiagram(validity)])
             if laneInstruction == nil { objectPath = ["use lane", "no_lanes"] }
@@ -41,7 +41,7 @@ public struct OSRMTextCompiler: Sendable {
         let wayName = OSRMTextWayName.wayName(for: step, options: options, language: language, english: languages["en"])
         let key = instructionKey(step: step, wayName: wayName, options: options, objectPath: objectPath, templates: templates)
         guard let template = templates.string(at: objectPath + [key]) else {
-            throw RouteImportError(file: "\(code).json", location: "v5." + (objectPath + [key]).joined(separator: "."), message: "missing template")
+            throw InputError(.missing, input: .textInstructions, file: "\(code).json", location: "v5." + (objectPath + [key]).joined(separator: "."), message: "missing template")
         }
 
         var tokens: [String: String] = [
@@ -62,17 +62,17 @@ public struct OSRMTextCompiler: Sendable {
 
     /// A `phrase` template of language `code` (`two linked`, `one in distance`, `name and ref`,
     /// `exit with number`, …) filled with `tokens`.
-    public func phrase(_ key: String, language code: String, tokens: [String: String]) throws(RouteImportError) -> String {
+    public func phrase(_ key: String, language code: String, tokens: [String: String]) throws(InputError) -> String {
         let language = try self.language(code)
         guard let template = language.templates.string(at: ["phrase", key]) else {
-            throw RouteImportError(file: "\(code).json", location: "v5.phrase.\(key)", message: "missing phrase")
+            throw InputError(.missing, input: .textInstructions, file: "\(code).json", location: "v5.phrase.\(key)", message: "missing phrase")
         }
         return OSRMTextTokenizer.fill(template, tokens: tokens, language: language)
     }
 
-    private func language(_ code: String) throws(RouteImportError) -> OSRMTextLanguage {
+    private func language(_ code: String) throws(InputError) -> OSRMTextLanguage {
         guard let language = languages[code] else {
-            throw RouteImportError(message: "language \(code) is not loaded")
+            throw InputError(.unsupported, input: .textInstructions, message: "language \(code) is not loaded")
         }
         return language
     }

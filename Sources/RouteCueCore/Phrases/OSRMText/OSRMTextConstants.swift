@@ -26,10 +26,10 @@ public enum OSRMTextConstants {
 
     /// The translated direction of `degrees` (`constants.direction`); "" without a bearing.
     /// Throws for a bearing outside 0…360.
-    public static func direction(degrees: Double?, in language: OSRMTextLanguage) throws(RouteImportError) -> String {
+    public static func direction(degrees: Double?, in language: OSRMTextLanguage) throws(InputError) -> String {
         guard let degrees else { return "" }
         guard let key = directionKey(degrees: degrees) else {
-            throw RouteImportError(location: "step.maneuver.bearing_after", message: "bearing \(degrees) is outside 0…360")
+            throw InputError(.invalidValue, input: .textInstructions, location: "step.maneuver.bearing_after", message: "bearing \(degrees) is outside 0…360")
         }
         return language.templates.string(at: ["constants", "direction", key]) ?? ""
     }

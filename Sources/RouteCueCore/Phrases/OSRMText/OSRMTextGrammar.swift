@@ -5,9 +5,9 @@ public struct OSRMTextGrammar: Sendable {
     public let cases: [String: [OSRMTextGrammarRule]]
 
     /// Reads a grammar file: `meta.regExpFlags` and the `v5` object of `case: [[pattern, replacement], …]`.
-    public init(bytes: [UInt8], name: String) throws(RouteImportError) {
+    public init(bytes: [UInt8], name: String) throws(InputError) {
         let root = try OSRMTextDocument.parse(bytes, name: name)
-        do throws(RouteImportError) {
+        do throws(InputError) {
             let flags = try root["meta"]?.optionalString("regExpFlags") ?? ""
             var cases: [String: [OSRMTextGrammarRule]] = [:]
             let v5 = try root.require("v5")
@@ -16,8 +16,8 @@ public struct OSRMTextGrammar: Sendable {
                 let caseNode = try v5.require(caseName)
                 for ruleNode in try caseNode.array() {
                     let pair = try ruleNode.array()
-                    guard pair.count == 2 else { throw ruleNode.error("expected [pattern, replacement]") }
-                    do throws(RouteImportError) {
+                    guard pair.count == 2 else { throw ruleNode.error(.invalidValue, "expected [pattern, replacement]") }
+                    do throws(InputError) {
                         rules.append(try OSRMTextGrammarRule(pattern: try pair[0].string(), replacement: try pair[1].string(), flags: flags))
                     } catch {
                         var located = error
@@ -29,7 +29,7 @@ public struct OSRMTextGrammar: Sendable {
             }
             self.cases = cases
         } catch {
-            throw error.inFile(name)
+            throw error.as(.textInstructions).inFile(name)
         }
     }
 

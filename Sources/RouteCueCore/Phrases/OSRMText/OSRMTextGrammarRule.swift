@@ -12,12 +12,12 @@ public struct OSRMTextGrammarRule: Sendable {
     /// Compiles `pattern` with JavaScript `flags` (`i`, `g`; others are refused).
     /// JavaScript semantics are kept: matching by Unicode scalar (not by grapheme), `\d` and `\w` ASCII only,
     /// `\b` the simple ASCII word boundary.
-    public init(pattern: String, replacement: String, flags: String) throws(RouteImportError) {
+    public init(pattern: String, replacement: String, flags: String) throws(InputError) {
         var compiled: Regex<AnyRegexOutput>
         do {
             compiled = try Regex(pattern)
         } catch {
-            throw RouteImportError(message: "grammar pattern \(RouteImportError.excerpt(pattern)) is not a valid regular expression: \(error)")
+            throw InputError(.syntax, input: .textInstructions, message: "grammar pattern \(InputError.excerpt(pattern)) is not a valid regular expression: \(error)")
         }
         compiled = compiled.matchingSemantics(.unicodeScalar).asciiOnlyDigits().asciiOnlyWordCharacters()
             .wordBoundaryKind(.simple)
@@ -26,7 +26,7 @@ public struct OSRMTextGrammarRule: Sendable {
             switch flag {
             case "i": compiled = compiled.ignoresCase()
             case "g": global = true
-            default: throw RouteImportError(message: "grammar flag \"\(flag)\" is not supported (only i and g)")
+            default: throw InputError(.unsupported, input: .textInstructions, message: "grammar flag \"\(flag)\" is not supported (only i and g)")
             }
         }
         self.pattern = pattern

@@ -14,14 +14,14 @@ public struct OSRMTextLanguage: Sendable {
 
     /// Reads a translation file (`languages/translations/<code>.json`) and optionally its grammar and
     /// abbreviation files.
-    public init(code: String, translation: [UInt8], grammar: [UInt8]? = nil, abbreviations: [UInt8]? = nil) throws(RouteImportError) {
+    public init(code: String, translation: [UInt8], grammar: [UInt8]? = nil, abbreviations: [UInt8]? = nil) throws(InputError) {
         let name = "\(code).json"
         let root = try OSRMTextDocument.parse(translation, name: name)
-        do throws(RouteImportError) {
+        do throws(InputError) {
             self.capitalizesFirstLetter = try root["meta"]?.optionalBool("capitalizeFirstLetter") ?? false
             self.templates = OSRMTextTemplates(root: try root.require("v5").object())
         } catch {
-            throw error.inFile(name)
+            throw error.as(.textInstructions).inFile(name)
         }
         self.code = code
         if let grammar {

@@ -15,7 +15,7 @@ public struct OSRMTextLanguageSet: Sendable {
     /// abbreviation file goes to the translation with the same code, else to its regional variants
     /// (`es` serves `es-ES`); files for languages without a translation are not used.
     public init(translations: [(code: String, bytes: [UInt8])], grammars: [(code: String, bytes: [UInt8])],
-                abbreviations: [(code: String, bytes: [UInt8])] = []) throws(RouteImportError) {
+                abbreviations: [(code: String, bytes: [UInt8])] = []) throws(InputError) {
         var loaded: [OSRMTextLanguage] = []
         for translation in translations {
             loaded.append(try OSRMTextLanguage(code: translation.code, translation: translation.bytes,

@@ -23,7 +23,7 @@ public struct OSRMTextOptions: Sendable, Equatable {
     }
 
     /// Reads an options object (`legIndex`, `legCount`, `waypointName`, `classes`, `abbreviations`).
-    public init(node: JSONNode) throws(RouteImportError) {
+    public init(node: JSONNode) throws(InputError) {
         self.legIndex = try node.optionalInt("legIndex")
         self.legCount = try node.optionalInt("legCount")
         self.waypointName = try node.optionalString("waypointName")

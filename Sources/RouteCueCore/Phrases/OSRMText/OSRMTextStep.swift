@@ -34,7 +34,7 @@ public struct OSRMTextStep: Sendable, Equatable {
     }
 
     /// Reads a step object of an OSRM v5 response.
-    public init(node: JSONNode) throws(RouteImportError) {
+    public init(node: JSONNode) throws(InputError) {
         let maneuver = try node.require("maneuver")
         self.type = try maneuver.require("type").string()
         self.modifier = try maneuver.optionalString("modifier")

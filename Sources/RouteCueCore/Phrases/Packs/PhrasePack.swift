@@ -36,11 +36,11 @@ public struct PhrasePack: Sendable {
 
     /// Reads a pack file strictly: unknown keys, missing keys, bad values and bad templates are errors naming
     /// the key path (and `name` as the file).
-    public static func parse(_ bytes: [UInt8], name: String) throws(RouteImportError) -> PhrasePack {
-        do throws(RouteImportError) {
+    public static func parse(_ bytes: [UInt8], name: String) throws(InputError) -> PhrasePack {
+        do throws(InputError) {
             return try PhrasePackParser.parse(RouteReader.parseJSON(bytes))
         } catch {
-            throw error.inFile(name)
+            throw error.as(.phrasePack).inFile(name)
         }
     }
 
