@@ -21,8 +21,9 @@ protocol GuidanceControl: AnyObject {
     func maneuverDictionaries() -> [DBusValue]
     /// Every option SetOptions takes, with its value.
     func optionValues() -> [String: DBusValue]
-    /// Sets options (all or none).
-    func setOptions(_ options: [String: DBusValue]) throws(BusError)
+    /// Sets options (all or none); `completion` hears once they are in force (a language's phrases are read off the
+    /// loop first) or why none was set.
+    func setOptions(_ options: [String: DBusValue], completion: @escaping @RouteCueLoop (Result<Void, BusError>) -> Void)
     /// The values of Guidance1's properties now.
     func guidanceProperties() -> PropertyValues<GuidanceProperty>
 
@@ -138,9 +139,12 @@ enum ControlInterfaces {
                     call.reply([.array(.dictionary(key: .string, value: .variant), control?.maneuverDictionaries() ?? [])])
                 },
                 ExportedMethod("SetOptions", inputs: [DBusArgument("options", .dictionary(key: .string, value: .variant))]) { [weak control] call in
-                    answer(call) { () throws(BusError) in
-                        try control?.setOptions(call.arguments[0].dictionary ?? [:])
-                        return []
+                    guard let control else { return call.fail(BusError(.failed, "RouteCue is stopping")) }
+                    control.setOptions(call.arguments[0].dictionary ?? [:]) { result in
+                        switch result {
+                        case .success: call.reply()
+                        case .failure(let error): call.fail(error)
+                        }
                     }
                 },
                 ExportedMethod("GetOptions", outputs: [DBusArgument("options", .dictionary(key: .string, value: .variant))]) { [weak control] call in

@@ -131,9 +131,11 @@ extension GuidanceDaemon: GuidanceControl {
         ]
     }
 
-    func setOptions(_ options: [String: DBusValue]) throws(BusError) {
-        var timing = config.timingOptions
-        var newLanguage: LanguageChoice?
+    func setOptions(_ options: [String: DBusValue], completion: @escaping @RouteCueLoop (Result<Void, BusError>) -> Void) {
+        // Checked here, all of them; applied together once the language's phrases are read (off the loop), on the
+        // options in force then.
+        var edits: [(inout TimingOptions) -> Void] = []
+        var languageTag: String?
         var markup = wording.markup
         var spatial: Bool?
         func value<T>(_ key: String, _ read: (DBusValue) -> T?, _ expected: String) throws(BusError) -> T {
@@ -142,58 +144,90 @@ extension GuidanceDaemon: GuidanceControl {
             }
             return value
         }
-        for key in options.keys.sorted() {
-            switch key {
-            case "language":
-                let tag = try value(key, { $0.string }, "a BCP 47 language tag (s)")
+        do throws(BusError) {
+            for key in options.keys.sorted() {
+                switch key {
+                case "language":
+                    languageTag = try value(key, { $0.string }, "a BCP 47 language tag (s)")
+                case "units":
+                    let units = try value(key, { $0.string.flatMap(UnitSystem.init(rawValue:)) },
+                                          UnitSystem.allCases.map(\.rawValue).joined(separator: ", "))
+                    edits.append { $0.units = units }
+                case "transport_mode":
+                    let mode = try value(key, { $0.string.flatMap(TransportMode.init(rawValue:)) },
+                                         TransportMode.allCases.map(\.rawValue).joined(separator: ", "))
+                    edits.append { $0.mode = mode }
+                case "included_stages":
+                    let stages = try value(key, { v in v.elements?.map { $0.string.flatMap(CueStage.init(rawValue:)) } },
+                                           "an array of " + CueStage.allCases.map(\.rawValue).joined(separator: ", "))
+                    guard !stages.contains(where: { $0 == nil }) else {
+                        throw BusError(.invalidArgs, "option included_stages takes only " + CueStage.allCases.map(\.rawValue).joined(separator: ", "))
+                    }
+                    edits.append { $0.includedStages = Set(stages.compactMap { $0 }) }
+                case "natural_guidance":
+                    let on = try value(key, { $0.bool }, "a boolean")
+                    edits.append { $0.naturalGuidance = on }
+                case "safety_cameras":
+                    let on = try value(key, { $0.bool }, "a boolean")
+                    edits.append { if on { $0.warningKinds.insert("speed_camera") } else { $0.warningKinds.remove("speed_camera") } }
+                case "markup":
+                    markup = try value(key, { $0.bool }, "a boolean") ? .ssmlWithPhonemes : .plain
+                case "timing_profile":
+                    let name = try value(key, { $0.string }, "auto or " + TimingProfile.allCases.map(\.rawValue).joined(separator: ", "))
+                    guard name == "auto" || TimingProfile(rawValue: name) != nil else {
+                        throw BusError(.invalidArgs, "option timing_profile must be auto or " + TimingProfile.allCases.map(\.rawValue).joined(separator: ", ") + ", not '\(name)'")
+                    }
+                    edits.append { $0.forcedProfile = TimingProfile(rawValue: name) }
+                case "spatial_audio":
+                    spatial = try value(key, { $0.bool }, "a boolean")
+                case "gps_lost_announcements":
+                    let on = try value(key, { $0.bool }, "a boolean")
+                    edits.append {
+                        $0.gpsCues.announceLost = on
+                        $0.gpsCues.announceRegained = on
+                    }
+                default:
+                    throw BusError(.invalidArgs, "unknown option \(key) (options: \(optionValues().keys.sorted().joined(separator: ", ")))")
+                }
+            }
+        } catch {
+            return completion(.failure(error))
+        }
+        let phrases = self.options.phrases, current = language, names = config.names, wordingMarkup = markup, tag = languageTag
+        files.run({ () -> Result<(LanguageChoice?, CueWording), BusError> in
+            let choice: LanguageChoice?
+            if let tag {
                 do {
-                    newLanguage = try LanguageChoice(language: tag, phrases: self.options.phrases)
+                    choice = try LanguageChoice(language: tag, phrases: phrases)
                 } catch {
-                    throw BusError(.invalidArgs, "option language: \(error)")
+                    return .failure(BusError(.invalidArgs, "option language: \(error)"))
                 }
-            case "units":
-                timing.units = try value(key, { $0.string.flatMap(UnitSystem.init(rawValue:)) },
-                                         UnitSystem.allCases.map(\.rawValue).joined(separator: ", "))
-            case "transport_mode":
-                timing.mode = try value(key, { $0.string.flatMap(TransportMode.init(rawValue:)) },
-                                        TransportMode.allCases.map(\.rawValue).joined(separator: ", "))
-            case "included_stages":
-                let stages = try value(key, { v in v.elements?.map { $0.string.flatMap(CueStage.init(rawValue:)) } },
-                                       "an array of " + CueStage.allCases.map(\.rawValue).joined(separator: ", "))
-                guard !stages.contains(where: { $0 == nil }) else {
-                    throw BusError(.invalidArgs, "option included_stages takes only " + CueStage.allCases.map(\.rawValue).joined(separator: ", "))
-                }
-                timing.includedStages = Set(stages.compactMap { $0 })
-            case "natural_guidance":
-                timing.naturalGuidance = try value(key, { $0.bool }, "a boolean")
-            case "safety_cameras":
-                if try value(key, { $0.bool }, "a boolean") { timing.warningKinds.insert("speed_camera") } else { timing.warningKinds.remove("speed_camera") }
-            case "markup":
-                markup = try value(key, { $0.bool }, "a boolean") ? .ssmlWithPhonemes : .plain
-            case "timing_profile":
-                let name = try value(key, { $0.string }, "auto or " + TimingProfile.allCases.map(\.rawValue).joined(separator: ", "))
-                guard name == "auto" || TimingProfile(rawValue: name) != nil else {
-                    throw BusError(.invalidArgs, "option timing_profile must be auto or " + TimingProfile.allCases.map(\.rawValue).joined(separator: ", ") + ", not '\(name)'")
-                }
-                timing.forcedProfile = TimingProfile(rawValue: name)
-            case "spatial_audio":
-                spatial = try value(key, { $0.bool }, "a boolean")
-            case "gps_lost_announcements":
-                let on = try value(key, { $0.bool }, "a boolean")
-                timing.gpsCues.announceLost = on
-                timing.gpsCues.announceRegained = on
-            default:
-                throw BusError(.invalidArgs, "unknown option \(key) (options: \(optionValues().keys.sorted().joined(separator: ", ")))")
+            } else {
+                choice = current
+            }
+            do {
+                return .success((choice, try Self.wording(choice, markup: wordingMarkup, names: names)))
+            } catch {
+                return .failure(BusError(.failed, "the phrases of \(choice?.language ?? "en-US") cannot be read: \(error)"))
+            }
+        }) { [weak self] result in
+            guard let self, !self.phase.isStopping else { return }
+            switch result {
+            case .failure(let error):
+                completion(.failure(error))
+            case .success(let (choice, newWording)):
+                self.applyOptions(language: choice, wording: newWording, edits: edits, spatial: spatial, named: options.keys.sorted())
+                completion(.success(()))
             }
         }
-        let choice = newLanguage ?? language
-        let newWording: CueWording
-        do {
-            newWording = try Self.wording(choice, markup: markup, names: config.names)
-        } catch {
-            throw BusError(.failed, "the phrases of \(choice?.language ?? "en-US") cannot be read: \(error)")
-        }
-        // Everything checked: apply it all.
+    }
+
+    /// Everything SetOptions checked, applied at once: the language and its wording, the timing options in force with
+    /// `edits`, spatial audio.
+    private func applyOptions(language choice: LanguageChoice?, wording newWording: CueWording, edits: [(inout TimingOptions) -> Void],
+                              spatial: Bool?, named keys: [String]) {
+        var timing = config.timingOptions
+        for edit in edits { edit(&timing) }
         language = choice
         wording = newWording
         config.timingOptions = timing
@@ -203,7 +237,7 @@ extension GuidanceDaemon: GuidanceControl {
         audio.setVoice(voice)
         if let spatial { audio.setSpatial(spatial ? config.audio.spatial : nil) }
         guidance?.reconfigure(timing: timing, progress: config.progressOptions, wording: newWording)
-        log.info("options set over D-Bus: \(options.keys.sorted().joined(separator: ", ")) (language \(newWording.language), units \(timing.units.rawValue), mode \(timing.mode.rawValue))")
+        log.info("options set over D-Bus: \(keys.joined(separator: ", ")) (language \(newWording.language), units \(timing.units.rawValue), mode \(timing.mode.rawValue))")
         signals?.publishGuidance()
     }
 

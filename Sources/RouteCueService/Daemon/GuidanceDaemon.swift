@@ -72,6 +72,8 @@ public final class GuidanceDaemon {
     var ducker: MediaDucker? { carAudio?.ducker }
     /// Whether a phone call is going on.
     var inCall: Bool { carAudio?.inCall ?? false }
+    /// Reads and parses files off the loop: the configuration on SIGHUP, a language's phrases for SetOptions.
+    lazy var files = BackgroundWork(label: "daemon-files", scheduler: scheduler)
     /// How often freed heap is handed back to the system.
     private static let trimSeconds = 30.0
 
@@ -221,7 +223,8 @@ public final class GuidanceDaemon {
         return settings
     }
 
-    static func wording(_ choice: LanguageChoice?, markup: CueMarkup, names: NameSettings) throws -> CueWording {
+    /// The cues' wording in `choice`'s language (plain English without one), reading its abbreviation tables.
+    nonisolated static func wording(_ choice: LanguageChoice?, markup: CueMarkup, names: NameSettings) throws -> CueWording {
         guard let choice else { return .plainEnglish }
         return CueWording(pack: choice.pack, abbreviations: try choice.abbreviations(), markup: markup,
                           names: .configured(names), nameAbbreviations: choice.nameAbbreviations)
@@ -503,21 +506,23 @@ public final class GuidanceDaemon {
             return
         }
         notifier.reloading()
-        defer { notifier.ready(status: statusText()) }
-        let bytes: [UInt8]
-        do {
-            bytes = try InputFile.read(path, maxBytes: ConfigurationFile.maxBytes, as: .configuration)
-        } catch {
-            log.error("reload: \(error); keeping the running configuration")
-            return
-        }
-        switch RouteCueConfiguration.parseReportingProblems(bytes) {
-        case .failure(let problems):
-            for problem in problems.problems { log.error("reload: \(problem.inFile(path))") }
-            log.error("reload: \(path) has \(problems.problems.count) problem\(problems.problems.count == 1 ? "" : "s"); keeping the running configuration")
-        case .success(let new):
-            apply(new)
-            log.info("reload: \(path) applied")
+        // Read and parsed on the file worker; the loop goes on meanwhile.
+        files.run({ () -> Result<Result<RouteCueConfiguration, ConfigurationProblems>, InputError> in
+            Result { () throws(InputError) in try InputFile.read(path, maxBytes: ConfigurationFile.maxBytes, as: .configuration) }
+                .map { RouteCueConfiguration.parseReportingProblems($0) }
+        }) { [weak self] outcome in
+            guard let self, !self.phase.isStopping else { return }
+            defer { self.notifier.ready(status: self.statusText()) }
+            switch outcome {
+            case .failure(let error):
+                self.log.error("reload: \(error); keeping the running configuration")
+            case .success(.failure(let problems)):
+                for problem in problems.problems { self.log.error("reload: \(problem.inFile(path))") }
+                self.log.error("reload: \(path) has \(problems.problems.count) problem\(problems.problems.count == 1 ? "" : "s"); keeping the running configuration")
+            case .success(.success(let new)):
+                self.apply(new)
+                self.log.info("reload: \(path) applied")
+            }
         }
     }
 

@@ -23,7 +23,7 @@ public final class RouteImporter {
     private var imports: [Int: (name: String, completion: @RouteCueLoop (Result<Route, InputError>) -> Void, askingEngine: Bool)] = [:]
     private var nextID = 0
     /// Where documents are parsed and imported, one at a time, in order.
-    private let parsing = DispatchQueue(label: "route-import")
+    private let parsing: BackgroundWork
     /// The traffic signals of the routes looked up last, by the route's line (`lineKey`), newest last.
     private var signalCache: [(key: [UInt64], signals: [Coordinate])] = []
     /// How many routes' signals are kept.
@@ -48,6 +48,7 @@ public final class RouteImporter {
     public init(engine: RoutingEngine?, scheduler: any LoopScheduler = RouteCueLoop.loop) {
         self.engine = engine
         self.scheduler = scheduler
+        parsing = BackgroundWork(label: "route-import", scheduler: scheduler)
     }
 
     /// Reads `bytes` (named `name` in errors) off the loop and calls `completion` with the route on the loop, once
@@ -131,16 +132,7 @@ public final class RouteImporter {
     /// Runs `work` on the import thread (after the imports queued before it) and hands its result to `then` on the
     /// loop, unless the importer or the loop has gone meanwhile.
     public func offLoop<T: Sendable>(_ work: @escaping @Sendable () -> T, then: @escaping @RouteCueLoop (T) -> Void) {
-        let scheduler = self.scheduler
-        parsing.async {
-            let result = work()
-            try? scheduler.execute {
-                RouteCueLoop.assumeIsolated { [weak self] in
-                    guard self != nil else { return }
-                    then(result)
-                }
-            }
-        }
+        parsing.run(work, then: then)
     }
 
     /// `offLoop` for import `id`: `then` is not called once the import has ended (stopped).
