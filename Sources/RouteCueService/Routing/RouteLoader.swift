@@ -62,22 +62,24 @@ public final class RouteLoader {
     /// (unreachable, timed out) is tried again, 2 s later and then doubling up to a minute.
     public func loadFile(_ path: String) {
         guard !stopped else { return }
-        let bytes: [UInt8]
-        do {
-            bytes = try InputFile.read(path, maxBytes: importOptions.maxBytes, as: .route)
-        } catch {
-            log.error("route not loaded: \(error)")
-            return
-        }
-        guard importer.engine != nil, lastPosition == nil else { return importFile(bytes, from: path) }
-        // A tour whose first way starts at the car waits for the first fix (the check parses: off the loop).
-        let options = importOptions
-        importer.offLoop({ TourRouting.startsAtVehicle(bytes, options: options) }) { [weak self] startsAtVehicle in
+        // Read, and for a tour whose first way starts at the car checked (a parse), off the loop.
+        let options = importOptions, mayWaitForFix = importer.engine != nil && lastPosition == nil
+        importer.offLoop({ () -> Result<(bytes: [UInt8], startsAtVehicle: Bool), InputError> in
+            Result { () throws(InputError) in
+                let bytes = try InputFile.read(path, maxBytes: options.maxBytes, as: .route)
+                return (bytes, mayWaitForFix && TourRouting.startsAtVehicle(bytes, options: options))
+            }
+        }) { [weak self] read in
             guard let self, !self.stopped else { return }
-            guard startsAtVehicle, self.lastPosition == nil else { return self.importFile(bytes, from: path) }
-            if self.awaitingFix == nil { self.log.info("\(path): a tour; waiting for the first fix to route its first way from where the car is") }
-            self.awaitingFix = path
-            self.onChange()
+            switch read {
+            case .failure(let error):
+                self.log.error("route not loaded: \(error)")
+            case .success(let (bytes, startsAtVehicle)):
+                guard startsAtVehicle, self.lastPosition == nil else { return self.importFile(bytes, from: path) }
+                if self.awaitingFix == nil { self.log.info("\(path): a tour; waiting for the first fix to route its first way from where the car is") }
+                self.awaitingFix = path
+                self.onChange()
+            }
         }
     }
 
