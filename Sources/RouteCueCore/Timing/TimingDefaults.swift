@@ -1,6 +1,6 @@
 /// The shipped stage timings per transport mode and profile (also written out in `config/routecue.json`).
 ///
-/// Where the values come from (`../shared/docs/PEERS.md`):
+/// Where the values come from (the peers' published defaults):
 /// - Car, fast: range 2000 m and reminder 1000 m as Navit's motorway "in X"/"soon" (2000/1000 m); distance 500 m, a
 ///   natural value below HERE's 1300 m default, so "In 500 meters" comes 14 s ahead at 130 km/h; action 8 s as
 ///   OsmAnd's longest turn-now lead.
