@@ -7,11 +7,15 @@ import RouteCueCore
 import Speech
 import Synchronization
 
-/// `routecue run`: the head unit's one process. On the event loop it owns the gpsd client, the guidance engine
-/// speaking through the audio service (the very `GuidanceAudio` wiring `simulate` replays), the cue log, the log on
-/// standard error, systemd's notifications and watchdog, and the signals: SIGTERM/SIGINT stop the cue at its next
-/// word boundary and exit 0, SIGHUP reloads the configuration (a bad file keeps the running one). Bad input — a
-/// route that does not import, a device that does not open, gpsd gone — is a log line, never the end.
+/// `routecue run`: the head unit's one process, as a composition root. It builds the parts — `RouteLoader` (where
+/// routes come from), `AudioRouting` (which route speaks, the policy in force), `ApplicationOutputs` (the UI's Speak
+/// and PlayFile), `CarAudio` (hands-free device, ducking, calls), `ControlSignals` (what the UI hears) — connects them
+/// and owns the life cycle (`DaemonPhase`), the gpsd client, the guidance engine speaking through the audio service
+/// (the very `GuidanceAudio` wiring `simulate` replays), the cue log, the log on standard error and systemd's
+/// notifications and watchdog. SIGTERM/SIGINT stop the cue at its next word boundary and exit 0, SIGHUP reloads the
+/// configuration (a bad file keeps the running one). Bad input — a route that does not import, a device that does not
+/// open, gpsd gone — is a log line, never the end. It runs on a `DaemonEnvironment`: the process's loop and audio, or
+/// a `ManualLoop` and a virtual sink in tests.
 @RouteCueLoop
 public final class GuidanceDaemon {
     /// The command line's options.
