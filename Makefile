@@ -1,7 +1,9 @@
 # RouteCue — build, test, benchmark, demo.
 # `make demo` installs the Debian packages the build needs, builds, and runs RouteCue's guidance on the bundled example
 # drive (`routecue simulate`: every cue synthesized with espeak-ng, cue log and WAV written to /tmp).
-# `make test` runs every test (tests needing ../shared/data skip with a message when it is absent).
+# `make test` runs every test (tests needing ../shared/data skip with a message when it is absent); `make test-fast`
+# only the tests that run in the test's own process (RouteCueCoreTests and EdgeTests: no gpsd, bus, jackd, Valhalla,
+# mpv or routecue started), for a developer's loop.
 
 SWIFT      ?= swift
 SHARED     ?= ../shared/data
@@ -20,7 +22,7 @@ DEB_TEST_PACKAGES = $(DEB_PACKAGES) jackd2 gpsd espeak-ng dbus-daemon dbus-bin s
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build release release-static cross cross-deps cross-check run-aarch64 test-aarch64 bench-cross test bench bench-audio bench-daemon bench-car-audio bench-board bench-drive bench-routing bench-names bench-soak demo deps deps-test install install-files uninstall clean
+.PHONY: all build release release-static cross cross-deps cross-check run-aarch64 test-aarch64 bench-cross test test-fast bench bench-audio bench-daemon bench-car-audio bench-board bench-drive bench-routing bench-names bench-soak demo deps deps-test install install-files uninstall clean
 
 all: build
 
@@ -49,6 +51,11 @@ test: deps-test
 	@sh tools/fetch-valhalla.sh >/dev/null || echo "valhalla: not fetched, the routing-engine tests will skip"
 	$(SWIFT) build
 	$(SWIFT) test --disable-swift-testing
+
+# The quick loop: the core's tests and the in-process edge tests, none of IntegrationTests (the tests that start a
+# process or a service) or CLITests (they run the routecue binary).
+test-fast: deps
+	$(SWIFT) test --disable-swift-testing --filter 'RouteCueCoreTests\.|EdgeTests\.'
 
 # Import time and peak memory of the two largest routes, each in its own process (see Sources/routecue-bench),
 # and of a 200,000-point GPX track written for the run (larger than any recorded drive in ../shared).

@@ -51,8 +51,16 @@ let package = Package(
         .target(name: "CTestHooks"),
         .target(name: "TestSupport", dependencies: ["RouteCueCore", "DriveLab", "EventLoopKit", "HTTPKit", "CTestHooks"]),
 
+        // Helpers both EdgeTests and IntegrationTests use (the ALSA test configuration, recorders of the audio service's
+        // and the gpsd client's reports, running a ManualLoop's jobs); no process of its own.
+        .target(name: "ServiceTestSupport", dependencies: ["RouteCueCore", "EventLoopKit", "ALSAOutput", "Speech", "RouteCueService", "TestSupport"],
+                path: "Tests/ServiceTestSupport"),
+
         .testTarget(name: "RouteCueCoreTests", dependencies: ["RouteCueCore", "TestSupport"]),
-        .testTarget(name: "EdgeTests", dependencies: ["EventLoopKit", "DriveLab", "GPSD", "ALSAOutput", "Speech", "DBusKit", "HTTPKit", "RouteCueService", "TestSupport"]),
+        // In the test's process only: no child process, no external service (`make test-fast` runs these and the core's).
+        .testTarget(name: "EdgeTests", dependencies: ["RouteCueCore", "EventLoopKit", "DriveLab", "GPSD", "ALSAOutput", "Speech", "DBusKit", "HTTPKit", "RouteCueService", "TestSupport", "ServiceTestSupport"]),
+        // Tests that start a process or a service: dbus-daemon, python-dbusmock, gpsd, jackd, Valhalla, mpv, `routecue`.
+        .testTarget(name: "IntegrationTests", dependencies: ["RouteCueCore", "EventLoopKit", "DriveLab", "ALSAOutput", "Speech", "DBusKit", "RouteCueService", "TestSupport", "ServiceTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport", "EventLoopKit"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
 import ALSAOutput
 import Foundation
+import ServiceTestSupport
 import XCTest
 
 /// Content on an ALSA file PCM (unpaced): clips played by the audio thread land in the WAV in order, back to

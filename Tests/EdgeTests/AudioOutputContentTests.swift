@@ -2,6 +2,7 @@ import ALSAOutput
 import Foundation
 import RouteCueCore
 import RouteCueService
+import ServiceTestSupport
 import Speech
 import XCTest
 

@@ -1,6 +1,7 @@
 import Foundation
 import RouteCueCore
 import RouteCueService
+import ServiceTestSupport
 import TestSupport
 import XCTest
 

@@ -1,6 +1,7 @@
 import EventLoopKit
 import Glibc
 import RouteCueService
+import ServiceTestSupport
 import Synchronization
 import TestSupport
 import XCTest

@@ -1,5 +1,6 @@
 import EventLoopKit
 import RouteCueService
+import ServiceTestSupport
 import TestSupport
 import XCTest
 

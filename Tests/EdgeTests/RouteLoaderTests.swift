@@ -4,6 +4,7 @@ import Foundation
 import Glibc
 import RouteCueCore
 import RouteCueService
+import ServiceTestSupport
 import TestSupport
 import XCTest
 
@@ -182,20 +183,5 @@ final class RouteLoaderTests: XCTestCase {
         XCTAssertEqual(outcome.held, 1, "the second request waits for the first answer")
         XCTAssertEqual(outcome.dropped.count, 1)
         XCTAssertTrue(outcome.dropped[0].contains(RerouteAnswer.dropAnotherRouteLoaded.dropReason), outcome.dropped[0])
-    }
-}
-
-extension ManualLoop {
-    /// Runs the jobs other threads hand this loop (the import thread's results, the HTTP client's answers) until
-    /// `done` holds; false after `timeout` seconds of real time without it. No virtual time passes.
-    @RouteCueLoop
-    func settle(timeout: Double = 10, until done: () -> Bool) -> Bool {
-        let deadline = MonotonicClock.nanoseconds() + UInt64(timeout * 1e9)
-        while !done() {
-            guard MonotonicClock.nanoseconds() < deadline else { return false }
-            if pendingJobCount == 0 { usleep(1000) }
-            runPending()
-        }
-        return true
     }
 }

@@ -51,7 +51,8 @@ fi
 if [ "$mode" = full ]; then
     part "the test bundle for $ARCH under qemu ($(elapsed) so far)"
     xctest=$("$HERE/build.sh" tests)
-    # Every core test, and the edge tests of the parts that run on the board without a daemon process of their own.
+    # Every core test, and the edge and integration tests of the parts that run on the board without a daemon process
+    # of their own.
     edge="EventLoopTests ALSAFilePlaybackTests ALSAFrameConverterTests AudioOutputContentTests AudioPreRollTests \
         SpeechBoundaryTests SpeechCacheTests SpeechCacheTrimTests SpeechMarkupTests SpeechSynthesizerTests \
         SpeechThreadTests SpeechVoiceSettingsTests SpeechVoicesTests PhonemeTranscriberTests PhrasePackVoiceTests \
@@ -70,15 +71,17 @@ if [ "$mode" = full ]; then
     #   SpeechMarkupTests/test_audioElementInRouteName_… (its control, an <audio> element RouteCue itself never
     #   writes, makes arm64 espeak-ng 1.52 hand the synth callback a buffer that traps the append).
     excluded='PhonemeTranscriberTests/test_mandarin_|NameVoiceSwitchingTests/test_foreignNames_|PhrasePackVoiceTests/test_everyPhraseOfEveryPack_|SpeechMarkupTests/test_audioElementInRouteName_'
-    # One job per class; a class with tests left out runs its other tests by name.
+    # One job per class, named with the module the class is in: EdgeTests (in the test's process) or IntegrationTests
+    # (starts gpsd, dbus-daemon or another service); a class with tests left out runs its other tests by name.
     edge_jobs=""
     for class in $edge; do
-        tests=$(printf '%s\n' "$listed" | grep "^EdgeTests\.$class/" || true)
-        [ -n "$tests" ] || { echo "  EdgeTests.$class: not in the bundle"; failed="$failed bundle"; continue; }
+        tests=$(printf '%s\n' "$listed" | grep -E "^(EdgeTests|IntegrationTests)\.$class/" || true)
+        [ -n "$tests" ] || { echo "  $class: in neither EdgeTests nor IntegrationTests of the bundle"; failed="$failed bundle"; continue; }
+        module=$(printf '%s\n' "$tests" | sed -n '1s|\..*||p')
         if printf '%s\n' "$tests" | grep -qE "$excluded"; then
             edge_jobs="$edge_jobs $(printf '%s\n' "$tests" | grep -vE "$excluded" | paste -sd, -)"
         else
-            edge_jobs="$edge_jobs EdgeTests.$class"
+            edge_jobs="$edge_jobs $module.$class"
         fi
     done
     # Anything the tests start as routecue is the aarch64 build under qemu too. The classes that take minutes under

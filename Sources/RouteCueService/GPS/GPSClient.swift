@@ -7,8 +7,9 @@ import RouteCueCore
 /// gpsd unreachable, waiting for a fix, fixes flowing, or lost (gpsd silent for `staleAfter`, which is all a silent
 /// receiver gives: gpsd then sends nothing at all; the receiver deactivated; no fix any more). gpsd absent
 /// at start, killed or restarted, a connect that hangs, and garbage on its socket are all states to log and
-/// recover from, never a reason to stop. As measured against gpsd 3.22 (Tests/EdgeTests/GPSClient*Tests): fixes
-/// resume 0.2–0.5 s after a killed gpsd is started again; a silent receiver is lost 3.00 s after its last fix.
+/// recover from, never a reason to stop. As measured against gpsd 3.22 (Tests/IntegrationTests/GPSClient*Tests; the
+/// hanging connect and the garbage against a loopback stand-in, Tests/EdgeTests/GPSClient*Tests): fixes resume
+/// 0.2–0.5 s after a killed gpsd is started again; a silent receiver is lost 3.00 s after its last fix.
 @RouteCueLoop
 public final class GPSClient {
     /// How the client behaves (`gps` section of the configuration).

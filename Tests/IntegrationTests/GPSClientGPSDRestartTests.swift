@@ -1,6 +1,7 @@
 import DriveLab
 import EventLoopKit
 import RouteCueService
+import ServiceTestSupport
 import TestSupport
 import XCTest
 

@@ -2,6 +2,7 @@ import DriveLab
 import EventLoopKit
 import RouteCueCore
 import RouteCueService
+import ServiceTestSupport
 import TestSupport
 import XCTest
 

@@ -5,6 +5,7 @@ import Foundation
 import Glibc
 import RouteCueCore
 import RouteCueService
+import ServiceTestSupport
 import Synchronization
 import TestSupport
 import XCTest

@@ -1,6 +1,7 @@
 import ALSAOutput
 import EventLoopKit
 import Foundation
+import ServiceTestSupport
 import XCTest
 
 /// Real-time behaviour on a PCM that plays at the speed of a clock: JACK's dummy driver (48 kHz, 256-frame

@@ -9,11 +9,13 @@ import XCTest
 
 /// An `AudioOutputService` on the event loop, with every report it makes kept (and stamped with CLOCK_MONOTONIC)
 /// for a test to wait on from its own thread.
-final class AudioServiceHarness: Sendable {
+public final class AudioServiceHarness: Sendable {
     /// One report and when it arrived.
-    struct Entry: Sendable {
-        let report: AudioOutputService.Report
-        let at: UInt64
+    public struct Entry: Sendable {
+        /// The report.
+        public let report: AudioOutputService.Report
+        /// When it arrived (CLOCK_MONOTONIC, nanoseconds).
+        public let at: UInt64
     }
 
     /// The reports, shared with the service's report handler on the loop.
@@ -26,11 +28,12 @@ final class AudioServiceHarness: Sendable {
         }
     }
 
-    let service: AudioOutputService
+    /// The service under test.
+    public let service: AudioOutputService
     private let log = ReportLog()
 
     /// A service playing on `device` with the English voice; `configure` adjusts the rest of its settings.
-    init(device: String, configure: (inout AudioOutputService.Settings) -> Void = { _ in }) async throws {
+    public init(device: String, configure: (inout AudioOutputService.Settings) -> Void = { _ in }) async throws {
         ALSATestEnvironment.prepare()
         var settings = AudioOutputService.Settings(device: PCMRequest(device: device), voice: VoiceSettings(voice: "en-us"),
                                                    routeTiming: AudioRouteTiming(outputLatency: 0.02, preRoll: 0), idleHold: 0.3)
@@ -46,16 +49,16 @@ final class AudioServiceHarness: Sendable {
 
     /// Runs `body` with the service on the loop.
     @discardableResult
-    func on<T: Sendable>(_ body: @escaping @RouteCueLoop @Sendable (AudioOutputService) -> T) async -> T {
+    public func on<T: Sendable>(_ body: @escaping @RouteCueLoop @Sendable (AudioOutputService) -> T) async -> T {
         let service = self.service
         return await Task { @RouteCueLoop in body(service) }.value
     }
 
     /// Every report so far.
-    var reports: [Entry] { log.entries.withLock { $0 } }
+    public var reports: [Entry] { log.entries.withLock { $0 } }
 
     /// Waits until `match` finds something in the reports (polling every 2 ms), or `timeout` seconds pass.
-    func wait<T>(_ timeout: Double, for match: ([Entry]) -> T?) -> T? {
+    public func wait<T>(_ timeout: Double, for match: ([Entry]) -> T?) -> T? {
         let end = MonotonicClock.nanoseconds() + UInt64(timeout * 1e9)
         while true {
             if let found = match(reports) { return found }
@@ -65,12 +68,12 @@ final class AudioServiceHarness: Sendable {
     }
 
     /// The first report `extract` picks out, with the instant it arrived.
-    func first<T>(within timeout: Double, _ extract: @escaping (AudioOutputService.Report) -> T?) -> (value: T, at: UInt64)? {
+    public func first<T>(within timeout: Double, _ extract: @escaping (AudioOutputService.Report) -> T?) -> (value: T, at: UInt64)? {
         wait(timeout) { entries in entries.lazy.compactMap { entry in extract(entry.report).map { ($0, entry.at) } }.first }
     }
 
     /// The did-play outcome of output `id`, with its instant.
-    func didPlay(_ id: Int, within timeout: Double = 15) -> (outcome: OutputOutcome, at: UInt64)? {
+    public func didPlay(_ id: Int, within timeout: Double = 15) -> (outcome: OutputOutcome, at: UInt64)? {
         first(within: timeout) { report -> OutputOutcome? in
             if case .output(.didPlay(id, let outcome)) = report { return outcome }
             return nil
@@ -78,7 +81,7 @@ final class AudioServiceHarness: Sendable {
     }
 
     /// The first-sample report of output `id`: latency from due and whether it came from the cache.
-    func firstSample(_ id: Int, within timeout: Double = 15) -> (latency: Double, cacheHit: Bool, at: UInt64)? {
+    public func firstSample(_ id: Int, within timeout: Double = 15) -> (latency: Double, cacheHit: Bool, at: UInt64)? {
         first(within: timeout) { report -> (Double, Bool)? in
             if case .firstSample(id, let latency, let hit) = report { return (latency, hit) }
             return nil
@@ -86,7 +89,7 @@ final class AudioServiceHarness: Sendable {
     }
 
     /// How the audio thread ended output `id`.
-    func playbackEnded(_ id: Int, within timeout: Double = 15) -> (outcome: PlaybackOutcome, frames: Int, at: UInt64)? {
+    public func playbackEnded(_ id: Int, within timeout: Double = 15) -> (outcome: PlaybackOutcome, frames: Int, at: UInt64)? {
         first(within: timeout) { report -> (PlaybackOutcome, Int)? in
             if case .playbackEnded(id, let outcome, let frames) = report { return (outcome, frames) }
             return nil
@@ -94,14 +97,14 @@ final class AudioServiceHarness: Sendable {
     }
 
     /// Whether the device closed (everything sent was heard).
-    func deviceClosed(within timeout: Double = 15) -> Bool {
+    public func deviceClosed(within timeout: Double = 15) -> Bool {
         wait(timeout) { entries in
             entries.contains { if case .deviceClosed = $0.report { return true } else { return false } } ? true : nil
         } ?? false
     }
 
     /// The queue events in order, as short strings (`should 1 play`, `will 1`, `did 1 completed`).
-    var eventTrail: [String] {
+    public var eventTrail: [String] {
         reports.compactMap { entry -> String? in
             guard case .output(let event) = entry.report else { return nil }
             switch event {
@@ -113,12 +116,12 @@ final class AudioServiceHarness: Sendable {
     }
 
     /// Stops the service's threads.
-    func shutdown() async {
+    public func shutdown() async {
         await on { $0.shutdown() }
     }
 
     /// A speech request.
-    static func speech(_ id: Int, _ text: String, priority: OutputPriority = .guidance,
+    public static func speech(_ id: Int, _ text: String, priority: OutputPriority = .guidance,
                        deadline: MonotonicInstant? = nil, pan: PanSweep? = nil) -> OutputRequest {
         OutputRequest(id: id, content: .speech(text: text, language: "en-US"), priority: priority, deadline: deadline, pan: pan)
     }

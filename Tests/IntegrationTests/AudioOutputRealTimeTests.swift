@@ -3,6 +3,7 @@ import EventLoopKit
 import Foundation
 import RouteCueCore
 import RouteCueService
+import ServiceTestSupport
 import Speech
 import TestSupport
 import XCTest

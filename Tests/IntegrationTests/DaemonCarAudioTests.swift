@@ -4,6 +4,7 @@ import Foundation
 import Glibc
 import RouteCueCore
 import RouteCueService
+import ServiceTestSupport
 import TestSupport
 import XCTest
 

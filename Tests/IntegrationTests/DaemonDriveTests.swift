@@ -2,6 +2,7 @@ import DriveLab
 import EventLoopKit
 import Foundation
 import RouteCueCore
+import ServiceTestSupport
 import TestSupport
 import XCTest
 

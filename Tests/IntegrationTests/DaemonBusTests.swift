@@ -6,6 +6,7 @@ import FoundationXML
 import Glibc
 import RouteCueCore
 import RouteCueService
+import ServiceTestSupport
 import TestSupport
 import XCTest
 

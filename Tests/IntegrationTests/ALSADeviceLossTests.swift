@@ -1,6 +1,7 @@
 import ALSAOutput
 import EventLoopKit
 import Foundation
+import ServiceTestSupport
 import XCTest
 
 /// A device that goes away while playing (jackd stopped mid-clip, as a Bluetooth link drops): the clip ends as

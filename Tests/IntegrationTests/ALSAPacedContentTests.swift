@@ -1,6 +1,7 @@
 import ALSAOutput
 import EventLoopKit
 import Foundation
+import ServiceTestSupport
 import XCTest
 
 /// What reached a paced device, through a file tap, and what a slow event handler does to it.
