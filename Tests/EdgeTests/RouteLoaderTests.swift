@@ -109,6 +109,7 @@ final class RouteLoaderTests: XCTestCase {
             loader.loadFile(examplePath)
             XCTAssertTrue(loop.settle { !heard.routes.isEmpty })
             loader.loadFile(absent)
+            XCTAssertTrue(loop.settle { heard.lines(containing: "route not loaded").count == 2 }, "read on the import thread too")
             XCTAssertEqual(loader.routingState, .none, "no engine configured")
             return (heard.routes.map { "\($0.source): \($0.route.maneuvers.count) maneuvers" }, heard.lines(containing: "route not loaded"))
         }

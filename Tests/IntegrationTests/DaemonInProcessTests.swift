@@ -12,7 +12,8 @@ import XCTest
 /// `routecue run`'s daemon in the test's process, on a `ManualLoop` with a virtual sink (`DaemonEnvironment`): the
 /// start route is loaded, the recorded drive's fixes are handed in at the instants `simulate` delivers them, and the
 /// daemon speaks exactly the cues `routecue simulate` speaks for the same drive (one wiring: only the clock and the
-/// sink differ). Then it stops on virtual time: the cue log is complete and the exit status is `stopped`.
+/// sink differ). Then it stops on virtual time: the cue log is complete and the exit status is `stopped`. SIGHUP reads
+/// the configuration off the loop, applies a good file and keeps the running one over a file with problems.
 final class DaemonInProcessTests: XCTestCase {
     private var tmp: URL!
 
@@ -92,5 +93,37 @@ final class DaemonInProcessTests: XCTestCase {
         }
         print("daemon in-process: \(heard.count) cue log entries, texts and audio starts as simulate's")
         XCTAssertEqual(outcome.spokenLines, expected.filter { $0.hasPrefix("spoken") }.count, "one log line per cue spoken")
+    }
+
+    func test_SIGHUP_readsTheConfigurationOffTheLoop_appliesAGoodOne_andKeepsTheRunningOneOverABadOne() throws {
+        let options = try InProcessDaemon.options(config: #"{"logging": {"level": "debug"}}"#, in: tmp, bus: nil)
+        let path = try XCTUnwrap(options.configPath)
+        let running = try InProcessDaemon.start(options)
+        defer { try? running.stop() }
+
+        try #"{"logging": {"level": "warning"}}"#.write(toFile: path, atomically: true, encoding: .utf8)
+        let (before, after) = try RouteCueLoop.runAndWait { () -> (LogLevel, LogLevel) in
+            let daemon = running.daemon!
+            daemon.received(SIGHUP)
+            // The file is read and parsed on the daemon's file worker: nothing has changed when the handler returns.
+            let before = daemon.config.logging.level
+            XCTAssertTrue(running.loop.settle { daemon.config.logging.level != before })
+            return (before, daemon.config.logging.level)
+        }
+        XCTAssertEqual(before, .debug)
+        XCTAssertEqual(after, .warning)
+        XCTAssertEqual(running.log.level, .warning, "the log follows the reloaded configuration")
+
+        try #"{"logging": {"level": 7}, "no_such_key": true}"#.write(toFile: path, atomically: true, encoding: .utf8)
+        let kept = try RouteCueLoop.runAndWait { () -> LogLevel in
+            let daemon = running.daemon!
+            daemon.received(SIGHUP)
+            XCTAssertTrue(running.loop.settle { running.log.lines.contains { $0.contains("keeping the running configuration") } })
+            return daemon.config.logging.level
+        }
+        XCTAssertEqual(kept, .warning, "a file with problems changes nothing")
+        let problems = running.log.lines.filter { $0.contains("reload: ") }
+        XCTAssertEqual(problems.count, 3, "each problem, then the verdict: \(problems)")
+        XCTAssertTrue(problems.last?.contains("has 2 problems") == true, "\(problems)")
     }
 }
