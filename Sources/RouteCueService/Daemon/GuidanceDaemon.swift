@@ -33,7 +33,6 @@ public final class GuidanceDaemon {
     /// The guidance, once a route is loaded.
     public internal(set) var guidance: GuidanceAudio?
 
-    private let notifier: SystemdNotifier
     private let environment: DaemonEnvironment
     /// The loop's clock and timers (`environment.scheduler`).
     let scheduler: any LoopScheduler
@@ -44,11 +43,9 @@ public final class GuidanceDaemon {
     private var cueLog: CueLogFile?
     /// Where the daemon is in its life.
     public private(set) var phase = DaemonPhase.starting
-    private var lastStatus = ""
-    private var lastStatusAt = MonotonicInstant.zero
-    private lazy var watchdogTimer = LoopTimer(on: scheduler) { [weak self] in self?.watchdogPing() }
+    /// What systemd hears: READY, STATUS, WATCHDOG, RELOADING, STOPPING.
+    private lazy var systemd = SystemdStatus(scheduler: scheduler, log: log) { [unowned self] in self.statusText() }
     private lazy var stopTimer = LoopTimer(on: scheduler) { [weak self] in self?.end(.stopped) }
-    private lazy var statusTimer = LoopTimer(on: scheduler) { [weak self] in self?.updateStatus(force: true) }
     private lazy var trimTimer = LoopTimer(on: scheduler) { [weak self] in self?.trimHeap() }
 
     /// The bus the control interface is offered on (nil with `--bus none`), and what the UI hears on it.
@@ -131,7 +128,6 @@ public final class GuidanceDaemon {
         self.environment = environment
         scheduler = environment.scheduler
         self.finished = finished
-        notifier = SystemdNotifier()
     }
 
     // MARK: - Starting
@@ -186,19 +182,13 @@ public final class GuidanceDaemon {
         gps.addListener { [weak self] event in self?.gpsReported(event) }
         gps.start()
         if let path = options.routePath { routes.loadFile(path) }
-        let status = statusText()
-        notifier.ready(status: status)
+        let status = systemd.ready()
         phase = .running
         // After READY=1: connecting to the bus (a thread of its own) would only compete with start-up; the name is
         // owned a few milliseconds later.
         startControl()
         startCarAudio()
-        lastStatus = status
         log.info("ready: gpsd \(gps.settings.host):\(gps.settings.port), audio on \(audio.settings.device.device), language \(language?.language ?? "en-US"); \(status)")
-        if let interval = notifier.watchdogInterval {
-            log.debug("watchdog: pinging systemd every \(interval) s")
-            watchdogPing()
-        }
         if let block = options.blockLoop { scheduleLoopBlock(block) }
         // Start-up parsed the configuration and every phrase pack to choose one: hand what it freed back.
         ProcessMemory.releaseFreeHeap()
@@ -403,25 +393,7 @@ public final class GuidanceDaemon {
 
     /// Sends systemd the status when it changed: at once for a change of state, at most every 2 s for distances.
     func updateStatus(force: Bool) {
-        guard phase == .running else { return }
-        let now = scheduler.now
-        let text = statusText()
-        guard text != lastStatus else { return }
-        let kind = { (s: String) in s.prefix { $0 != ":" } }
-        if !force, kind(text) == kind(lastStatus), now.seconds(since: lastStatusAt) < 2 {
-            statusTimer.set(lastStatusAt.advanced(bySeconds: 2))
-            return
-        }
-        if kind(text) != kind(lastStatus) { log.info("status: \(text)") }
-        lastStatus = text
-        lastStatusAt = now
-        notifier.status(text)
-    }
-
-    private func watchdogPing() {
-        guard let interval = notifier.watchdogInterval, phase != .ended else { return }
-        notifier.watchdog()
-        watchdogTimer.set(scheduler.now.advanced(bySeconds: interval))
+        systemd.update(force: force)
     }
 
     /// `--debug-block-loop`: blocks the loop's thread, so the watchdog pings stop (for testing systemd's watchdog).
@@ -462,7 +434,7 @@ public final class GuidanceDaemon {
         }
         phase = .stopping(musicRestored: ducker == nil)
         log.info("stopping (\(why))")
-        notifier.stopping(status: "stopping")
+        systemd.stopping()
         control?.stop()
         gps.stop()
         routes.stop()
@@ -493,7 +465,7 @@ public final class GuidanceDaemon {
     func end(_ exit: DaemonExit) {
         guard phase != .ended else { return }
         phase = .ended
-        watchdogTimer.set(nil)
+        systemd.ended()
         recorder?.detach()
         audio?.shutdown()
         control?.stop()
@@ -509,14 +481,14 @@ public final class GuidanceDaemon {
             log.info("reload: no configuration file (\(ConfigurationFile.defaultPath) absent); keeping the built-in defaults")
             return
         }
-        notifier.reloading()
+        systemd.reloading()
         // Read and parsed on the file worker; the loop goes on meanwhile.
         files.run({ () -> Result<Result<RouteCueConfiguration, ConfigurationProblems>, InputError> in
             Result { () throws(InputError) in try InputFile.read(path, maxBytes: ConfigurationFile.maxBytes, as: .configuration) }
                 .map { RouteCueConfiguration.parseReportingProblems($0) }
         }) { [weak self] outcome in
             guard let self, !self.phase.isStopping else { return }
-            defer { self.notifier.ready(status: self.statusText()) }
+            defer { self.systemd.reloaded() }
             switch outcome {
             case .failure(let error):
                 self.log.error("reload: \(error); keeping the running configuration")
