@@ -162,11 +162,11 @@ public final class GuidanceDaemon {
         audio.addListener { [weak self] report in self?.heard(report) }
         outputs = ApplicationOutputs(audio: audio)
         routing = AudioRouting(audio: audio, config: config, defaultDevice: options.device, followsBlueZ: options.bus != nil)
-        routing.onTiming = { [weak self] timing, openAhead in
+        routing.onTiming = { @RouteCueLoop [weak self] timing, openAhead in
             self?.guidance?.handle(.audioRoute(timing))
             if let openAhead { self?.guidance?.openAheadSeconds = openAhead }
         }
-        routing.onActiveRoute = { [weak self] route, why in
+        routing.onActiveRoute = { @RouteCueLoop [weak self] route, why in
             self?.log.info("audio route: \(route) (\(why))")
             self?.signals?.routeChanged(to: route, why: why)
         }
