@@ -482,10 +482,16 @@ public final class GuidanceDaemon {
             return
         }
         systemd.reloading()
-        // Read and parsed on the file worker; the loop goes on meanwhile.
-        files.run({ () -> Result<Result<RouteCueConfiguration, ConfigurationProblems>, InputError> in
+        // Read and parsed on the file worker, with the wording rebuilt there when the name settings change (it reads
+        // abbreviation tables); the loop goes on meanwhile.
+        let language = language, markup = wording.markup, names = config.names
+        files.run({ () -> Result<Result<(RouteCueConfiguration, CueWording?), ConfigurationProblems>, InputError> in
             Result { () throws(InputError) in try InputFile.read(path, maxBytes: ConfigurationFile.maxBytes, as: .configuration) }
-                .map { RouteCueConfiguration.parseReportingProblems($0) }
+                .map { bytes in
+                    RouteCueConfiguration.parseReportingProblems(bytes).map { new in
+                        (new, new.names == names ? nil : try? Self.wording(language, markup: markup, names: new.names))
+                    }
+                }
         }) { [weak self] outcome in
             guard let self, !self.phase.isStopping else { return }
             defer { self.systemd.reloaded() }
@@ -495,14 +501,19 @@ public final class GuidanceDaemon {
             case .success(.failure(let problems)):
                 for problem in problems.problems { self.log.error("reload: \(problem.inFile(path))") }
                 self.log.error("reload: \(path) has \(problems.problems.count) problem\(problems.problems.count == 1 ? "" : "s"); keeping the running configuration")
-            case .success(.success(let new)):
-                self.apply(new)
+            case .success(.success(let (new, rewording))):
+                // SetOptions may have changed the language or the markup meanwhile: then the wording is made again here.
+                let current = self.language?.language == language?.language && self.wording.markup == markup
+                let again = current || new.names == self.config.names ? nil
+                    : try? Self.wording(self.language, markup: self.wording.markup, names: new.names)
+                self.apply(new, wording: current ? rewording : again)
                 self.log.info("reload: \(path) applied")
             }
         }
     }
 
-    private func apply(_ new: RouteCueConfiguration) {
+    /// Puts `new` in force, with the wording `rewording` when the name settings changed.
+    private func apply(_ new: RouteCueConfiguration, wording rewording: CueWording?) {
         routes.importOptions = new.importOptions
         do {
             routes.importer.engine = try routingEngine(new)
@@ -510,9 +521,7 @@ public final class GuidanceDaemon {
             log.error("reload: \(error); tours are read without a routing engine")
             routes.importer.engine = nil
         }
-        if new.names != config.names, let rebuilt = try? Self.wording(language, markup: wording.markup, names: new.names) {
-            wording = rebuilt
-        }
+        if let rewording { wording = rewording }
         config = new
         log.level = options.logLevel ?? new.logging.level
         if let settings = try? gpsSettings() { gps.apply(settings) }
