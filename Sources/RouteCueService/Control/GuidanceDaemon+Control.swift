@@ -4,8 +4,8 @@ import RouteCueCore
 import Speech
 
 /// The daemon behind `org.routecue.Guidance1` and `org.routecue.Audio1` (docs/dbus.md): what each method does to
-/// the route, the guidance and the audio, the properties' values, and the signals the engine's actions and the
-/// audio reports become.
+/// the route, the guidance and the audio (through `RouteLoader`, `AudioRouting`, `ApplicationOutputs`), and the
+/// properties' values. What the UI hears unasked (signals, PropertiesChanged) is `ControlSignals`.
 extension GuidanceDaemon: GuidanceControl {
     /// Offers the control interface on `options.bus` (nothing with `--bus none`).
     func startControl() {
