@@ -14,10 +14,8 @@ import XCTest
 /// silence on the hands-free link, and each service vanishing degrades RouteCue without stopping it.
 final class DaemonCarAudioTests: XCTestCase {
     private var tmp: URL!
-    private var bus: DBusDaemonProcess?
-    private var bluez: DBusMockProcess?
-    private var bluealsa: BlueALSAMock?
-    private var ofono: DBusMockProcess?
+    private var services: CarAudioServices?
+    private var bus: DBusDaemonProcess? { services?.bus }
     private var daemon: DaemonProcess?
     private var client: BusConnection?
     private let routeChanges = Collected<(route: String, reason: String, at: UInt64)>()
@@ -29,20 +27,13 @@ final class DaemonCarAudioTests: XCTestCase {
     private static let name: BusName = "org.routecue"
     private static let path: ObjectPath = "/org/routecue/Guidance"
     private static let audio: InterfaceName = "org.routecue.Audio1"
-    private static let helmet = "00:1B:66:AA:01:02"
-    private static let handsFree = "0000111e-0000-1000-8000-00805f9b34fb"
+    private static let helmet = CarAudioServices.helmet
 
     override func setUpWithError() throws {
-        try DBusDaemonProcess.require()
-        try DBusMockProcess.require()
         tmp = try CommandRunner.temporaryDirectory()
-        let bus = try DBusDaemonProcess(.permissive)
-        self.bus = bus
-        bluez = try DBusMockProcess(template: "bluez5", owning: "org.bluez", on: bus)
-        bluealsa = try BlueALSAMock(on: bus)
-        ofono = try DBusMockProcess(template: "ofono", owning: "org.ofono", on: bus)
-        try bluezCall("AddAdapter", ["'hci0'", "'head unit'"])
-        client = try connectToBus(bus.address)
+        let services = try CarAudioServices()
+        self.services = services
+        client = try connectToBus(services.bus.address)
     }
 
     override func tearDown() {
@@ -50,10 +41,7 @@ final class DaemonCarAudioTests: XCTestCase {
         _ = try? onLoop { client?.close() }
         daemon?.kill()
         jack?.stop()
-        ofono?.stop()
-        bluealsa?.stop()
-        bluez?.stop()
-        bus?.stop()
+        services?.stop()
         if let tmp { try? FileManager.default.removeItem(at: tmp) }
         super.tearDown()
     }
@@ -119,15 +107,13 @@ final class DaemonCarAudioTests: XCTestCase {
     }
 
     private func bluezCall(_ method: String, _ arguments: [String]) throws {
-        let bluez = bluez
-        try BlueZMock(bus: bus!, log: { bluez?.log ?? "" }).call(method, arguments)
+        try services!.bluezCall(method, arguments)
     }
 
     /// A connected headset with the hands-free profile and its bluez-alsa SCO sink PCM.
     @discardableResult
     private func connectHeadset(_ address: String, delay: UInt16 = 250) throws -> String {
-        let device = try BlueZMock(bus: bus!).addDevice(address, alias: "Helmet", uuids: [Self.handsFree], connected: true)
-        return try bluealsa!.addPCM(device: device, delay: delay)
+        try services!.connectHeadset(address, delay: delay)
     }
 
     private func size(_ url: URL) -> Int {
@@ -259,22 +245,21 @@ final class DaemonCarAudioTests: XCTestCase {
         XCTAssertTrue(waitForProperty("InCall", .boolean(true)), daemon!.stderrText)
 
         // oFono dies mid-call: prompts back to normal.
-        ofono?.stop()
+        services!.ofono?.stop()
         XCTAssertTrue(waitForProperty("InCall", .boolean(false)), daemon!.stderrText)
         // bluez-alsa dies: no SCO PCM, so default.
-        bluealsa?.stop()
+        services!.bluealsa?.stop()
         XCTAssertTrue(waitForProperty("ActiveRoute", .string("default")), daemon!.stderrText)
         XCTAssertTrue(routeChanges.all.last?.reason.contains("bluez-alsa") == true, "\(routeChanges.all)")
         // BlueZ dies too; then everything comes back.
-        bluez?.stop()
+        services!.bluez?.stop()
         usleep(200_000)
         XCTAssertTrue(daemon!.isRunning, daemon!.stderrText)
-        bluez = try DBusMockProcess(template: "bluez5", owning: "org.bluez", on: bus!)
-        try bluezCall("AddAdapter", ["'hci0'", "'head unit'"])
-        try bluealsa?.start()
+        try services!.startBlueZ()
+        try services!.bluealsa?.start()
         try connectHeadset(Self.helmet)
         XCTAssertTrue(waitForProperty("ActiveRoute", .string("hfp")), daemon!.stderrText)
-        ofono = try DBusMockProcess(template: "ofono", owning: "org.ofono", on: bus!)
+        try services!.startOfono()
         try OfonoMock(bus: bus!).dial()
         XCTAssertTrue(waitForProperty("InCall", .boolean(true)), "oFono followed again\n\(daemon!.stderrText)")
         XCTAssertTrue(daemon!.isRunning)

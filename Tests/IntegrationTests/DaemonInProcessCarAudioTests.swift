@@ -14,10 +14,8 @@ import XCTest
 /// (`DaemonCarAudioTests` runs the same world against the `routecue run` process, with real PCMs.)
 final class DaemonInProcessCarAudioTests: XCTestCase {
     private var tmp: URL!
-    private var bus: DBusDaemonProcess?
-    private var bluez: DBusMockProcess?
-    private var bluealsa: BlueALSAMock?
-    private var ofono: DBusMockProcess?
+    private var services: CarAudioServices?
+    private var bus: DBusDaemonProcess? { services?.bus }
     private var daemon: InProcessDaemon?
     private var client: BusConnection?
     private let routeChanges = Collected<(route: String, reason: String)>()
@@ -25,30 +23,20 @@ final class DaemonInProcessCarAudioTests: XCTestCase {
     private let didPlay = Collected<(id: UInt32, outcome: String, reason: String)>()
 
     private static let audio: InterfaceName = "org.routecue.Audio1"
-    private static let helmet = "00:1B:66:AA:01:02"
-    private static let handsFree = "0000111e-0000-1000-8000-00805f9b34fb"
+    private static let helmet = CarAudioServices.helmet
 
     override func setUpWithError() throws {
-        try DBusDaemonProcess.require()
-        try DBusMockProcess.require()
         tmp = try CommandRunner.temporaryDirectory()
-        let bus = try DBusDaemonProcess(.permissive)
-        self.bus = bus
-        bluez = try DBusMockProcess(template: "bluez5", owning: "org.bluez", on: bus)
-        bluealsa = try BlueALSAMock(on: bus)
-        ofono = try DBusMockProcess(template: "ofono", owning: "org.ofono", on: bus)
-        try BlueZMock(bus: bus).call("AddAdapter", ["'hci0'", "'head unit'"])
-        client = try connectToBus(bus.address)
+        let services = try CarAudioServices()
+        self.services = services
+        client = try connectToBus(services.bus.address)
     }
 
     override func tearDown() {
         let client = client
         _ = try? onLoop { client?.close() }
         try? daemon?.stop()
-        ofono?.stop()
-        bluealsa?.stop()
-        bluez?.stop()
-        bus?.stop()
+        services?.stop()
         if let tmp { try? FileManager.default.removeItem(at: tmp) }
         super.tearDown()
     }
@@ -106,8 +94,7 @@ final class DaemonInProcessCarAudioTests: XCTestCase {
     }
 
     private func connectHeadset() throws {
-        let device = try BlueZMock(bus: bus!).addDevice(Self.helmet, alias: "Helmet", uuids: [Self.handsFree], connected: true)
-        _ = try bluealsa!.addPCM(device: device, delay: 250)
+        try services!.connectHeadset()
     }
 
     // MARK: - Tests
