@@ -34,10 +34,10 @@ final class DaemonInProcessTests: XCTestCase {
         "\(entry.event.rawValue) \(entry.kind.rawValue) \(entry.stage?.rawValue ?? "-") m\(entry.maneuver.map(String.init) ?? "-") \"\(entry.text)\" \(entry.reason ?? "")"
     }
 
-    /// The number `key` holds in a JSON line (nil for null or absent).
-    private static func number(_ key: String, in line: Substring) -> Double? {
-        guard let range = line.range(of: "\"\(key)\":") else { return nil }
-        return Double(line[range.upperBound...].prefix { $0.isNumber || $0 == "." || $0 == "-" })
+    /// The number `key` holds in a JSON line (nil for null or absent), read with RouteCue's JSON reader.
+    private static func number(_ key: String, in line: Substring) throws -> Double? {
+        guard let node = try RouteReader.parseJSON(Array(line.utf8))[key], !node.isNull else { return nil }
+        return try node.double()
     }
 
     private static func readCueLog(_ url: URL) throws -> [CueLogEntry] {
@@ -85,7 +85,7 @@ final class DaemonInProcessTests: XCTestCase {
         let daemonStarts = try Self.readCueLog(URL(fileURLWithPath: options.cuesPath!)).map { entry in
             entry.audioStart.flatMap { mapping.fixTime(at: $0) }
         }
-        let simulateStarts = try String(contentsOf: simulated, encoding: .utf8).split(separator: "\n").map { Self.number("t_audio_start", in: $0) }
+        let simulateStarts = try String(contentsOf: simulated, encoding: .utf8).split(separator: "\n").map { try Self.number("t_audio_start", in: $0) }
         XCTAssertEqual(daemonStarts.map { $0 == nil }, simulateStarts.map { $0 == nil }, "the same cues have an audio start")
         for (k, (daemon, simulate)) in zip(daemonStarts, simulateStarts).enumerated() {
             guard let daemon, let simulate else { continue }
