@@ -333,7 +333,7 @@ public final class GuidanceDaemon {
             log.debug("audio device \(request.device) open: \(configuration.rate) Hz, \(configuration.channels) channels, output latency \(Int((timing.outputLatency * 1000).rounded())) ms")
         case .deviceError(let device, let message):
             log.warning("audio device \(device): \(message)")
-            if config.audio.routes[.handsFree]?.pcm == nil {
+            if routing.handsFreeFollowsBlueZ {
                 // The SCO link broke under a cue while BlueZ may still list the device: default until it changes.
                 carAudio?.handsFreePCMFailed(device, message: message)
             }
