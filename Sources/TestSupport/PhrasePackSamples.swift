@@ -111,7 +111,8 @@ public enum PhrasePackSamples {
             }
             let fixed: [CuePhraseRequest.Subject] = [
                 .waypointReached(name: nil), .waypointReached(name: names.waypoint), .destinationReached(name: nil),
-                .destinationReached(name: names.waypoint), .offRoute, .gpsLost, .gpsRegained,
+                .destinationReached(name: names.waypoint), .resumed(destination: nil), .resumed(destination: names.waypoint),
+                .offRoute, .gpsLost, .gpsRegained,
                 .warning(RouteWarning(kind: "tunnel", location: at), distance: nil),
                 .warning(RouteWarning(kind: "roadworks", location: at, text: names.warningText), distance: nil),
             ]

@@ -95,6 +95,8 @@ final class EnglishPhrasePackTests: XCTestCase {
         add(S.maneuver(.turn, .right, road: "\n\u{1}", ref: "B 4"), .action)
         for (subject, short) in [(CuePhraseRequest.Subject.waypointReached(name: "Zurich"), false), (.waypointReached(name: "Zurich"), true),
                                  (.destinationReached(name: nil), false), (.destinationReached(name: " \n "), false),
+                                 (.resumed(destination: "Bern"), false), (.resumed(destination: "Bern"), true),
+                                 (.resumed(destination: nil), false), (.resumed(destination: " \n "), false),
                                  (.offRoute, false), (.gpsLost, false), (.gpsRegained, false)] {
             requests.append((subject, short, .metric))
         }

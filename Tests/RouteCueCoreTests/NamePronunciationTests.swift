@@ -181,6 +181,10 @@ final class NamePronunciationTests: XCTestCase {
         let arrived = english.text(for: CuePhraseRequest(subject: .destinationReached(name: "Hauptbahnhof", nameLanguage: "de")),
                                    units: .metric)
         XCTAssertTrue(CueWording.speaksNameInOwnVoice(arrived), arrived)
+        let resumed = english.text(for: CuePhraseRequest(subject: .resumed(destination: "Hauptbahnhof", nameLanguage: "de")),
+                                   units: .metric)
+        XCTAssertEqual(CueWording.words(of: resumed), "Continuing to Hauptbahnhof")
+        XCTAssertTrue(resumed.hasSuffix("<voice name=\"de\">Hauptbahnhof</voice></speak>"), resumed)
     }
 
     func test_aNameIsExpandedWithItsOwnLanguagesAbbreviations_notThePacks() throws {

@@ -228,6 +228,8 @@ final class PhrasePackTests: XCTestCase {
         XCTAssertEqual(de.text(for: CuePhraseRequest(subject: .continueFor(km(12))), units: .metric), "Dem Straßenverlauf 12 Kilometer folgen")
         XCTAssertEqual(de.text(for: CuePhraseRequest(subject: .continueFor(miles(0.5))), units: .imperialUK), "Dem Straßenverlauf eine halbe Meile folgen")
         XCTAssertEqual(de.say(S.maneuver(.uTurn), .distance, miles(0.25), units: .imperialUK), "In einer Viertelmeile wenden")
+        XCTAssertEqual(de.say(.resumed(destination: "Bern")), "Weiter nach Bern")
+        XCTAssertEqual(de.say(.resumed(destination: nil)), "Weiter auf der Route")
     }
 
     func test_shortForms_dropRouteDataAndThen_inEveryLanguage() throws {
@@ -272,6 +274,64 @@ final class PhrasePackTests: XCTestCase {
                        "Au prochain stop, tournez à droite")
         XCTAssertEqual(fr.text(for: CuePhraseRequest(subject: .continueFor(km(12))), units: .metric), "Continuez sur 12 kilomètres")
         XCTAssertEqual(fr.text(for: CuePhraseRequest(subject: .offRoute), units: .metric), "Recalcul de l'itinéraire")
+        XCTAssertEqual(fr.say(.resumed(destination: "Berne")), "Continuez vers Berne")
+        XCTAssertEqual(fr.say(.resumed(destination: nil)), "Continuez à suivre l'itinéraire")
+    }
+
+    // MARK: Resumed after a power loss
+
+    func test_resumed_isARequiredSentence_withItsNameInAGroup() throws {
+        let line = "\"resumed\": \"[continuing to {name}|continuing along the route]\","
+        let missing = try errorOf(replacing: line, with: "")
+        XCTAssertEqual(missing?.location, "sentences.resumed")
+        XCTAssertEqual(missing?.file, "en-US.json")
+        XCTAssertTrue(missing?.message.contains("missing required key") ?? false, String(describing: missing))
+        let ungrouped = try errorOf(replacing: line, with: "\"resumed\": \"continuing to {name}\",")
+        XCTAssertEqual(ungrouped?.location, "sentences.resumed")
+        XCTAssertTrue(ungrouped?.message.contains("optional") ?? false, String(describing: ungrouped))
+        let unknown = try errorOf(replacing: line, with: "\"resumed\": \"continuing[ onto {road}]\",")
+        XCTAssertEqual(unknown?.location, "sentences.resumed")
+        XCTAssertTrue(unknown?.message.contains("unknown value {road}") ?? false, String(describing: unknown))
+    }
+
+    func test_resumed_inUSEnglish() throws {
+        let en = try S.pack("en-US")
+        XCTAssertEqual(en.say(.resumed(destination: "Bern")), "Continuing to Bern")
+        XCTAssertEqual(en.say(.resumed(destination: nil)), "Continuing along the route")
+        XCTAssertEqual(en.say(.resumed(destination: " \n ")), "Continuing along the route")
+        XCTAssertEqual(en.say(.resumed(destination: "Bern"), short: true), "Continuing along the route")
+        XCTAssertEqual(en.render(CuePhraseRequest(subject: .resumed(destination: "Bern", nameLanguage: "de")), units: .metric).segments,
+                       [.literal("Continuing to "), .routeData("Bern", phonetic: nil, language: "de")])
+        for (destination, short) in [("Bern", false), ("Bern", true)] as [(String?, Bool)] + [(nil, false)] {
+            let request = CuePhraseRequest(subject: .resumed(destination: destination), short: short)
+            XCTAssertEqual(en.text(for: request, units: .imperialUS), PlainEnglishPhrases.text(for: request, units: .imperialUS))
+        }
+    }
+
+    func test_everyPack_saysResumed_withTheDestinationAndWithout() throws {
+        for tag in try S.tags() {
+            let pack = try S.pack(tag)
+            let bare = pack.say(.resumed(destination: nil))
+            assertClean(bare, "\(tag) resumed")
+            XCTAssertEqual(pack.rendering(CuePhraseRequest(subject: .resumed(destination: nil)), units: pack.units).missingValues, [], tag)
+            XCTAssertEqual(pack.say(.resumed(destination: " \n ")), bare, tag)
+            // A name of the pack's language and script is said; the short form leaves it out.
+            let name = S.names(for: pack.language.description).waypoint
+            let named = pack.say(.resumed(destination: name))
+            assertClean(named, "\(tag) resumed to \(name)")
+            XCTAssertTrue(Self.contains(named, name), "\(tag): \(named)")
+            XCTAssertFalse(Self.contains(bare, name), "\(tag): \(bare)")
+            XCTAssertEqual(pack.say(.resumed(destination: name), short: true), bare, tag)
+            // "Bern" is said by every voice that reads Latin letters, and left out by the others.
+            let bern = pack.say(.resumed(destination: "Bern"))
+            if pack.scripts.contains("Latn") {
+                XCTAssertTrue(Self.contains(bern, "Bern"), "\(tag): \(bern)")
+                assertClean(bern, "\(tag) resumed to Bern")
+            } else {
+                XCTAssertEqual(bern, bare, tag)
+            }
+            print("\(tag): \(bern) / \(named) / \(bare)")
+        }
     }
 
     // MARK: Every template of every pack

@@ -85,6 +85,14 @@ final class PlainEnglishPhrasesTests: XCTestCase {
         XCTAssertEqual(say(.destinationReached(name: " \n ")), "You have arrived at your destination")
     }
 
+    func test_resumed_namesTheDestination_inTheFullFormOnly() {
+        XCTAssertEqual(say(.resumed(destination: "Bern")), "Continuing to Bern")
+        XCTAssertEqual(say(.resumed(destination: "Bern", nameLanguage: "de")), "Continuing to Bern")
+        XCTAssertEqual(say(.resumed(destination: "Bern"), short: true), "Continuing along the route")
+        XCTAssertEqual(say(.resumed(destination: nil)), "Continuing along the route")
+        XCTAssertEqual(say(.resumed(destination: " \n ")), "Continuing along the route")
+    }
+
     func test_continueFor_recalculating_andGPS() {
         XCTAssertEqual(say(.continueFor(km(12))), "Continue for 12 kilometers")
         XCTAssertEqual(say(.continueFor(miles(0.5)), units: .imperialUS), "Continue for half a mile")
@@ -229,7 +237,7 @@ final class PlainEnglishPhrasesTests: XCTestCase {
             for d in SpokenDistances.values(for: units).prefix(30) {
                 let subjects: [CuePhraseRequest.Subject] = [
                     .continueFor(d), .waypointReached(name: nil), .waypointReached(name: "Zurich"),
-                    .destinationReached(name: "Home"), .warning(RouteWarning(kind: "speed_camera", location: at), distance: d),
+                    .destinationReached(name: "Home"), .resumed(destination: nil), .resumed(destination: "Home"), .warning(RouteWarning(kind: "speed_camera", location: at), distance: d),
                     .warning(RouteWarning(kind: "x", location: at, text: nil), distance: nil), .offRoute, .gpsLost, .gpsRegained,
                 ]
                 for subject in subjects {

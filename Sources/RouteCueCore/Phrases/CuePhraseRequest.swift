@@ -11,6 +11,9 @@ public struct CuePhraseRequest: Sendable, Equatable {
         case waypointReached(name: String?, nameLanguage: String? = nil)
         /// Arrival at the destination; `nameLanguage` is the language of its name where known.
         case destinationReached(name: String?, nameLanguage: String? = nil)
+        /// Guidance resuming after a power loss, said once ("Continuing to Bern"); `nameLanguage` is the language of
+        /// the destination's name where known.
+        case resumed(destination: String?, nameLanguage: String? = nil)
         /// A warning along the route, with the spoken distance to it where one is given.
         case warning(RouteWarning, distance: SpokenDistance?)
         /// Off route: "Recalculating".

@@ -16,6 +16,12 @@ public enum PlainEnglishPhrases {
             sentence = named("you have reached your waypoint", name, short: short)
         case let .destinationReached(name, _):
             sentence = named("you have arrived at your destination", name, short: short)
+        case let .resumed(destination, _):
+            if !short, let destination = PhraseText.clean(destination) {
+                sentence = "continuing to \(destination)"
+            } else {
+                sentence = "continuing along the route"
+            }
         case let .warning(warning, distance):
             sentence = PlainEnglishWarnings.text(warning, distance: distance.map { words($0, units) }, short: short)
         case .offRoute:

@@ -28,6 +28,7 @@ public enum PhrasePackCoverage {
         check("continue", .continueFor(SpokenDistances.nearest(toMetres: 12_000, in: units)))
         check("waypoint reached", .waypointReached(name: nil))
         check("destination reached", .destinationReached(name: nil))
+        check("resumed", .resumed(destination: nil))
         for kind in ["speed_camera", "toll", "ferry", "border", "tunnel", "restricted", "other"] {
             check("warning \(kind)", .warning(RouteWarning(kind: kind, location: at), distance: distance))
         }

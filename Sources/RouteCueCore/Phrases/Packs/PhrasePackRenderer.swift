@@ -23,6 +23,8 @@ struct PhrasePackRenderer {
             sentence = fill("waypoint_reached", PhrasePackValueSet(fixed: ["name": data(PhraseText.clean(name), language: language)]), &missing)
         case let .destinationReached(name, language):
             sentence = fill("destination_reached", PhrasePackValueSet(fixed: ["name": data(PhraseText.clean(name), language: language)]), &missing)
+        case let .resumed(destination, language):
+            sentence = fill("resumed", PhrasePackValueSet(fixed: ["name": data(PhraseText.clean(destination), language: language)]), &missing)
         case let .warning(warning, distance):
             let template = pack.warnings[PhrasePackKinds.warning(warning.kind)]!
             let values = PhrasePackValueSet(fixed: ["text": data(PhraseText.clean(warning.text))], distance: distance)

@@ -11,7 +11,7 @@ enum PhrasePackValues {
     static let sentences: [String: Set<String>] = [
         "approach": ["distance", "clause"], "action": ["clause"], "then": ["sentence", "next"],
         "landmark": ["landmark", "clause"], "continue": ["distance"], "waypoint_reached": ["name"],
-        "destination_reached": ["name"], "recalculating": [], "gps_lost": [], "gps_regained": [],
+        "destination_reached": ["name"], "resumed": ["name"], "recalculating": [], "gps_lost": [], "gps_regained": [],
     ]
     /// Values of a warning template.
     static let warning: Set<String> = ["distance", "text"]
@@ -23,5 +23,5 @@ enum PhrasePackValues {
     static let directions = ["north", "northeast", "east", "southeast", "south", "southwest", "west", "northwest"]
     /// Sentence keys a pack must have.
     static let sentenceKeys = ["approach", "action", "then", "landmark", "continue", "waypoint_reached",
-                               "destination_reached", "recalculating", "gps_lost", "gps_regained"]
+                               "destination_reached", "resumed", "recalculating", "gps_lost", "gps_regained"]
 }
