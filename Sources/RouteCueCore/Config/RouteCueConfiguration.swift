@@ -32,6 +32,8 @@ public struct RouteCueConfiguration: Sendable, Equatable {
     /// The `names` section: the street names' language where the route does not say, and how names of another
     /// language are pronounced.
     public var names = NameSettings()
+    /// The `journal` section: resuming guidance after a power loss.
+    public var journal = JournalResumePolicy()
 
     /// The audio route names the file may configure.
     public static var audioRouteNames: [String] { AudioSection.routeNames }
@@ -86,6 +88,7 @@ public struct RouteCueConfiguration: Sendable, Equatable {
             case "bluetooth": CarAudioSection.readBluetooth(section, into: &config.bluetooth, problems: problems)
             case "routing": RoutingSection.read(section, into: &config.routing, problems: problems)
             case "names": NamesSection.read(section, into: &config.names, problems: problems)
+            case "journal": JournalSection.read(section, into: &config.journal, problems: problems)
             default:
                 throw ConfigObject.unknownKey(section)
             }

@@ -20,6 +20,8 @@ enum CueKey: Hashable, Sendable {
     case gpsRegained(outage: Int)
     /// The next instruction said again on request (`repeatInstruction`), the `n`th request.
     case repeated(Int)
+    /// "Continuing to …", once, when guidance resumed from the journal is back on its route.
+    case resumed
 }
 
 /// A cue that may be spoken soon: its words and where along the route they must be heard.

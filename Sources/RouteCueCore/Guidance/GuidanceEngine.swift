@@ -4,7 +4,7 @@
 /// (`nextWakeup`), not on fix arrival, and never starts a cue that would be late or overlap another.
 public struct GuidanceEngine: Sendable {
     /// Progress along the current route.
-    public private(set) var progress: RouteProgress
+    public internal(set) var progress: RouteProgress
     /// Timing options.
     public private(set) var timing: TimingOptions
     /// The active audio route's latency and pre-roll.
@@ -50,6 +50,12 @@ public struct GuidanceEngine: Sendable {
     var departureAt: MonotonicInstant?
     /// Instructions repeated on request (numbering their cues).
     var repeats = 0
+    /// +1 each time something the journal must not lose happened: a cue of the route heard whole, a waypoint
+    /// reached, the destination reached, a new route (`GuidanceEngine+Journal`).
+    public internal(set) var journalRevision = 0
+    /// Guidance resumed from the journal: the progress it was resumed with (until the car is placed on the route),
+    /// and the destination to name once it is ("Continuing to …").
+    var resumed: ResumedJournal?
 
     /// An engine guiding along `route`.
     public init(route: Route, progress options: ProgressOptions = ProgressOptions(), timing: TimingOptions = TimingOptions(),
@@ -84,7 +90,7 @@ public struct GuidanceEngine: Sendable {
         case .fix(let fix):
             let wasAcquiring = progress.state == .acquiring
             let events = progress.update(with: fix)
-            if wasAcquiring, progress.state == .onRoute, routeGeneration == 0,
+            if wasAcquiring, progress.state == .onRoute, routeGeneration == 0, resumed == nil,
                progress.estimate(at: now).distanceAlong < 150 {
                 departureAt = timing.announceDeparture ? now.advanced(bySeconds: audioPreparation) : nil
             }
@@ -93,6 +99,8 @@ public struct GuidanceEngine: Sendable {
             handle(progress.tick(at: now), at: now, into: &actions)
         case .newRoute(let route):
             routeGeneration += 1
+            journalRevision += 1
+            resumed = nil
             playingCandidate = nil
             plans.removeAll()
             done.removeAll()
@@ -107,6 +115,7 @@ public struct GuidanceEngine: Sendable {
         case .rendered(let text, let seconds):
             durations.record(text, seconds: seconds)
         case .audioFinished(let id):
+            if id == playingID, let key = playingCandidate?.candidate.key, HeardCue(key) != nil { journalRevision += 1 }
             if id == playingID { playingUntil = now.advanced(bySeconds: timing.gapSeconds); playingID = nil; playingCandidate = nil }
         case .audioInterrupted(let id):
             guard id == playingID else { break }
@@ -140,7 +149,10 @@ public struct GuidanceEngine: Sendable {
                 let text = wording.text(for: CuePhraseRequest(subject: .offRoute), units: timing.units)
                 pendingImmediate.append(immediate(.offRoute(episode: offRouteEpisodes), kind: .reroute, leg: progress.leg,
                                                   text: text, now: now, within: 10))
+            case .acquired:
+                announceResumption(now: now)
             case .waypointReached(let leg, let waypoint):
+                journalRevision += 1
                 guard let waypoint, waypoint.announced else { break }
                 arrival(leg: leg, kind: .waypoint,
                         subject: .waypointReached(name: waypoint.name, nameLanguage: arrivalNameLanguage(endingLeg: leg)), now: now)
@@ -149,6 +161,7 @@ public struct GuidanceEngine: Sendable {
             case .gpsRegained:
                 gpsRegained(now: now)
             case .arrived:
+                journalRevision += 1
                 let leg = max(0, route.legs.count - 1)
                 if route.unresolvedWaypoints.isEmpty {
                     let name = route.waypoints.last { $0.role == .destination }?.name

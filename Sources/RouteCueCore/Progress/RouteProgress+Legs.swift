@@ -19,6 +19,7 @@ extension RouteProgress {
         leg = 0
         filter = nil
         floorAlong = 0
+        resumeFloor = nil
         outsideSince = nil
         wrongWaySince = nil
         backOnCount = 0

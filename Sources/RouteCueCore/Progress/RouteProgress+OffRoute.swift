@@ -5,7 +5,8 @@ extension RouteProgress {
     mutating func acquire(_ position: Coordinate, course: Double?, speed: Double, time t: Double,
                                   sigma: Double, corridor: Double, measured: MonotonicInstant, fix: Fix,
                                   events: inout [ProgressEvent]) {
-        let start = route.legs.isEmpty ? 0 : route.legs[min(leg, route.legs.count - 1)].distanceStart
+        let legStart = route.legs.isEmpty ? 0 : route.legs[min(leg, route.legs.count - 1)].distanceStart
+        let start = min(route.length, max(legStart, resumeFloor ?? 0))
         guard var match = RouteMatcher.match(position, course: course, on: route.geometry,
                                              window: start...route.length, expectedAlong: nil) else { return }
         // A route that passes the same place twice (a loop retracing its start) matches the earliest pass that fits.
@@ -22,6 +23,7 @@ extension RouteProgress {
             floorAlong = match.distanceAlong
             state = .onRoute
             outsideSince = nil
+            resumeFloor = nil
             events.append(.acquired(distanceAlong: match.distanceAlong))
             advanceLegs(position: position, events: &events)
         } else {

@@ -34,6 +34,9 @@ public struct RouteProgress: Sendable {
     /// the next may go out.
     var continueAttempts = 0
     var nextContinueAllowed: MonotonicInstant?
+    /// Guidance resumed from the journal: the first acquisition matches the car no earlier than this many metres
+    /// along (the journal's position less a margin), so a route passing the same place twice resumes on the right pass.
+    var resumeFloor: Double?
 
     /// Starts following `route`.
     public init(route: Route, options: ProgressOptions = ProgressOptions()) {
