@@ -9,3 +9,11 @@ public enum BundledExample {
         return try RouteReader.read(Array(try Data(contentsOf: url)), name: "grid-trip.osrm.json")
     }
 }
+
+extension BundledExample {
+    /// `examples/grid-trip-drive.nmea`: the example route driven, 422 fixes at 1 Hz.
+    public static func drive() throws -> [Fix] {
+        let url = SharedData.repositoryRoot.appendingPathComponent("examples/grid-trip-drive.nmea")
+        return try FixReader.read(Array(try Data(contentsOf: url)), name: "grid-trip-drive.nmea").fixes
+    }
+}

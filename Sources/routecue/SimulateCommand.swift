@@ -9,7 +9,7 @@ enum SimulateCommand {
                                  [--lang TAG] [--phrases DIR] [--markup plain|ssml|ssml-phonemes]
                                  [--units metric|imperial_us|imperial_uk] [--mode MODE]
                                  [--fix-latency MS] [--fix-jitter MS] [--audio-route default|speaker|hfp]
-                                 [--engine URL] [--max-size BYTES] [--quiet]
+                                 [--engine URL] [--max-size BYTES] [--state-dir DIR [--power-cut S]] [--quiet]
         """
 
     static let help = """
@@ -41,20 +41,53 @@ enum SimulateCommand {
                             gets the engine's maneuvers by map matching (default: routing.engine_url of the
                             configuration)
           --max-size BYTES  refuse larger route and drive files (default: the configuration's, 64 MB)
+          --state-dir DIR   keep the guidance journal in DIR as `routecue run` does (docs/journal.md); a journal
+                            found there is resumed as `run` resumes it (its route, its position, the cues it heard;
+                            --route is then not read, and the journal's options are not: simulate takes its own)
+          --power-cut S     end the drive S seconds after its first fix arrives as a power cut would: no last
+                            journal write, the cue playing cut off (the journal then holds what a car would find)
           --quiet           no summary on standard output
         Every cue is synthesized with espeak-ng to learn its real duration. The summary lists every cue spoken
         with the distance left when its first word is heard and where it was meant to be heard.
         """
+
+    /// The journal in `directory` to resume, as `routecue run` decides it; one that cannot be resumed is set aside
+    /// (said on standard error).
+    private static func resumable(in directory: StateDirectory, importOptions: ImportOptions,
+                                  policy: JournalResumePolicy) throws -> StoredJournal? {
+        guard policy.mode != .off else { return nil }
+        let reason: String
+        do {
+            guard let stored = try StoredJournal.read(in: directory, importOptions: importOptions) else { return nil }
+            switch policy.verdict(savedAt: stored.journal.savedAt, now: WallClock.unixSeconds()) {
+            case .resume, .offer: return stored
+            case .setAside(let why): reason = why
+            }
+        } catch {
+            reason = "\(error)"
+        }
+        let moved = (try? directory.setAside(GuidanceJournal.fileName, label: "set-aside", at: WallClock.unixSeconds())) ?? "nothing"
+        CLI.printError("journal: not resumed, \(reason); kept as \(moved)")
+        return nil
+    }
 
     /// Runs the command; returns the exit status.
     static func run(_ arguments: [String]) -> Int32 {
         if arguments.contains("--help") || arguments.contains("-h") { print(help); return 0 }
         return CLI.exitStatus(usage: usage) {
             let args = try ArgumentList(arguments, valued: ["route", "fixes", "cues", "wav", "device", "config", "lang", "phrases", "markup", "units", "mode",
-                                                            "fix-latency", "fix-jitter", "audio-route", "max-size", "engine"],
+                                                            "fix-latency", "fix-jitter", "audio-route", "max-size", "engine",
+                                                            "state-dir", "power-cut"],
                                         flagNames: ["quiet", "help"])
             guard args.positional.isEmpty else { throw ArgumentList.UsageError(description: "unexpected argument '\(args.positional[0])'") }
-            guard let routePath = args.value("route") else { throw ArgumentList.UsageError(description: "missing --route FILE") }
+            let stateDirectory = args.value("state-dir").map(StateDirectory.init(path:))
+            let powerCut = try args.value("power-cut").map { (text: String) throws(ArgumentList.UsageError) -> Double in
+                guard let seconds = Double(text), seconds.isFinite, seconds >= 0 else {
+                    throw ArgumentList.UsageError(description: "--power-cut takes seconds ≥ 0, not '\(text)'")
+                }
+                return seconds
+            }
+            if powerCut != nil, stateDirectory == nil { throw ArgumentList.UsageError(description: "--power-cut needs --state-dir") }
             guard let fixesPath = args.value("fixes") else { throw ArgumentList.UsageError(description: "missing --fixes FILE") }
             guard let cuesPath = args.value("cues") else { throw ArgumentList.UsageError(description: "missing --cues OUT.jsonl") }
             let settings = try SimulationSettings(args)
@@ -67,12 +100,26 @@ enum SimulateCommand {
             importOptions.regionLanguage = settings.config.names.language
             // With an engine, a tour's first way starts where the drive does (without one, at the first station).
             if routing != nil { importOptions.vehiclePosition = read.fixes.lazy.compactMap(\.position).first }
-            let route = try RouteCommand.load(routePath, options: importOptions, engine: routing, partly: true)
+            let stored: StoredJournal?
+            if let stateDirectory {
+                try stateDirectory.create()
+                stateDirectory.removeStaleTemporaries()
+                stored = try Self.resumable(in: stateDirectory, importOptions: importOptions, policy: settings.config.journal)
+            } else {
+                stored = nil
+            }
+            let routePath = stored?.journal.routeSource ?? args.value("route")
+            guard let routePath else { throw ArgumentList.UsageError(description: "missing --route FILE") }
+            let route = try stored?.route ?? RouteCommand.load(routePath, options: importOptions, engine: routing, partly: true)
             do { try FileSystem.writeAtomically([], to: cuesPath) } catch {
                 throw InputError(.unwritable, input: .cueLog, file: cuesPath, message: "cannot create the cue log")
             }
             var engine = GuidanceEngine(route: route, progress: settings.progress, timing: settings.timing,
                                         audio: settings.audio, wording: settings.wording)
+            if let stored {
+                engine.resume(from: stored.journal.progress, destination: stored.journal.destination)
+                CLI.printError("journal: resuming the route from \(stored.journal.routeSource) at leg \(stored.journal.progress.leg), \(Int(stored.journal.progress.distanceAlong)) m along, \(stored.journal.progress.heard.count) cues heard")
+            }
             if let note = settings.languageNote { CLI.printError(note) }
             let simulator = try DriveSimulator(settings: settings.serviceSettings)
             if args.value("wav") != nil, args.value("device") != nil {
@@ -94,8 +141,16 @@ enum SimulateCommand {
                     }
                 }
             }
+            // The power cut's instant on the virtual clock: seconds after the first fix arrives.
+            let firstArrival = FixDelivery.arrivals(of: read.fixes, options: settings.simulation).first?.received.seconds ?? 0
+            let journal = stateDirectory.map { directory in
+                SimulationJournal(directory: directory, source: routePath, resumed: stored?.journal, powerCutSeconds: powerCut.map { firstArrival + $0 },
+                                  log: DaemonLog(level: .warning), report: { statistics in
+                    CLI.printError("journal: \(statistics.writes) writes, \(statistics.journalBytes) bytes; route files \(statistics.routeWrites), \(statistics.routeBytes) bytes\(statistics.failures > 0 ? "; \(statistics.failures) failed" : "")")
+                })
+            }
             let result = try simulator.run(engine: &engine, fixes: read.fixes, options: settings.simulation, audio: sink,
-                                           router: router)
+                                           router: router, journal: journal)
             let lines = result.log.map { $0.jsonLine(fixTime: result.mapping.fixTime(at:)) }
             let text = lines.joined(separator: "\n") + (lines.isEmpty ? "" : "\n")
             do { try FileSystem.writeAtomically(Array(text.utf8), to: cuesPath) } catch {

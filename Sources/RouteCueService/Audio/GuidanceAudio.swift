@@ -36,6 +36,8 @@ public final class GuidanceAudio {
     /// Hears each change of the instant the next planned cue is to be heard (`GuidanceEngine.nextCueHeard`): what
     /// must be ready before a cue — the music ducked — starts from it.
     public var onNextCue: (@RouteCueLoop (MonotonicInstant?) -> Void)?
+    /// Hears that the engine handled inputs or options (the guidance journal looks at what changed).
+    public var afterHandling: (@RouteCueLoop () -> Void)?
     /// The next planned cue as `onNextCue` last heard it.
     public private(set) var nextCueHeard: MonotonicInstant?
 
@@ -100,6 +102,7 @@ public final class GuidanceAudio {
         handling = false
         keepUpcomingRendered()
         rearmTimer()
+        afterHandling?()
     }
 
     /// Gives the engine new options (a configuration reload) keeping its route, progress and what it has said; cues
@@ -109,6 +112,7 @@ public final class GuidanceAudio {
         carryOut(actions)
         keepUpcomingRendered()
         rearmTimer()
+        afterHandling?()
     }
 
     /// The cues that can come next stay rendered: the service keeps them through its cache trims and renders again

@@ -14,13 +14,15 @@ enum GuidanceProperty: String, CaseIterable, Sendable {
     case distanceRemaining = "DistanceRemaining"
     case timeRemaining = "TimeRemaining"
     case routingState = "RoutingState"
+    case journal = "Journal"
+    case offeredJournal = "OfferedJournal"
 
     /// Its D-Bus type.
     var type: DBusType {
         switch self {
-        case .state, .gpsState, .language, .units, .transportMode, .routingState: .string
+        case .state, .gpsState, .language, .units, .transportMode, .routingState, .journal: .string
         case .leg: .uint32
-        case .nextManeuver: .dictionary(key: .string, value: .variant)
+        case .nextManeuver, .offeredJournal: .dictionary(key: .string, value: .variant)
         case .distanceToManeuver, .distanceRemaining, .timeRemaining: .double
         }
     }

@@ -51,6 +51,13 @@ final class ControlSignals {
         bus.propertiesChanged(ControlInterfaces.guidance, changed.byName)
     }
 
+    /// A journal found at start is offered to the UI (`journal.resume: ask`): JournalOffered, and the properties.
+    func journalOffered(destination: String?, ageSeconds: Double) {
+        publishGuidance()
+        guard bus.ownsName else { return }
+        bus.emit(ControlInterfaces.guidance, "JournalOffered", [.string(destination ?? ""), .double(ageSeconds.rounded())])
+    }
+
     /// Every property of both interfaces, as they are now (the name was just acquired: the UI learns the state).
     func publishAll() {
         let all = guidanceValues().all

@@ -26,6 +26,10 @@ protocol GuidanceControl: AnyObject {
     func setOptions(_ options: [String: DBusValue], completion: @escaping @RouteCueLoop (Result<Void, BusError>) -> Void)
     /// The values of Guidance1's properties now.
     func guidanceProperties() -> PropertyValues<GuidanceProperty>
+    /// Resumes the journal offered at start.
+    func resumeOfferedJournal() throws(BusError)
+    /// Forgets the journal offered at start.
+    func discardOfferedJournal() throws(BusError)
 
     /// Speaks `text` at `priority`; the output's id.
     func speak(_ text: String, priority: String) throws(BusError) -> Int
@@ -147,6 +151,18 @@ enum ControlInterfaces {
                         }
                     }
                 },
+                ExportedMethod("ResumeJournal") { [weak control] call in
+                    answer(call) { () throws(BusError) in
+                        try control?.resumeOfferedJournal()
+                        return []
+                    }
+                },
+                ExportedMethod("DiscardJournal") { [weak control] call in
+                    answer(call) { () throws(BusError) in
+                        try control?.discardOfferedJournal()
+                        return []
+                    }
+                },
                 ExportedMethod("GetOptions", outputs: [DBusArgument("options", .dictionary(key: .string, value: .variant))]) { [weak control] call in
                     call.reply([.vardict(control?.optionValues() ?? [:])])
                 },
@@ -160,6 +176,7 @@ enum ControlInterfaces {
                 ExportedSignal("RerouteNeeded", [DBusArgument("lat", .double), DBusArgument("lon", .double), DBusArgument("heading", .double)]),
                 ExportedSignal("OffRoute"),
                 ExportedSignal("BackOnRoute"),
+                ExportedSignal("JournalOffered", [DBusArgument("destination", .string), DBusArgument("age_s", .double)]),
             ],
             allProperties: values)
     }
@@ -212,4 +229,6 @@ enum ControlErrors {
     static let routingFailed = "org.routecue.Error.RoutingFailed"
     /// A method that needs a route, without one.
     static let noRoute = "org.routecue.Error.NoRoute"
+    /// ResumeJournal or DiscardJournal without a journal offered.
+    static let noJournal = "org.routecue.Error.NoJournal"
 }

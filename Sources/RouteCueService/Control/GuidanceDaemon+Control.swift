@@ -70,7 +70,13 @@ extension GuidanceDaemon: GuidanceControl {
     }
 
     func stopGuidance() {
+        stopGuidance(endingJournal: true)
+    }
+
+    /// Stops guiding; the journal ends with it unless `endingJournal` is false (a journal resumed in its place).
+    func stopGuidance(endingJournal: Bool) {
         guard guidance != nil else { return }
+        if endingJournal { journal?.end(reason: "Stop") }
         silenceGuidance()
         recorder?.detach()
         recorder = nil
@@ -217,6 +223,7 @@ extension GuidanceDaemon: GuidanceControl {
                 completion(.failure(error))
             case .success(let (choice, newWording)):
                 self.applyOptions(language: choice, wording: newWording, edits: edits, spatial: spatial, named: options.keys.sorted())
+                self.journal?.options.merge(Self.journalOptions(options)) { _, new in new }
                 completion(.success(()))
             }
         }
@@ -239,6 +246,18 @@ extension GuidanceDaemon: GuidanceControl {
         guidance?.reconfigure(timing: timing, progress: config.progressOptions, wording: newWording)
         log.info("options set over D-Bus: \(keys.joined(separator: ", ")) (language \(newWording.language), units \(timing.units.rawValue), mode \(timing.mode.rawValue))")
         signals?.publishGuidance()
+    }
+
+    /// SetOptions' values as the journal keeps them (each was checked by SetOptions).
+    static func journalOptions(_ options: [String: DBusValue]) -> [String: GuidanceJournal.OptionValue] {
+        var kept: [String: GuidanceJournal.OptionValue] = [:]
+        for (key, value) in options {
+            let value = value.unwrapped
+            if let s = value.string { kept[key] = .string(s) }
+            else if let b = value.bool { kept[key] = .bool(b) }
+            else if let list = value.elements?.compactMap({ $0.unwrapped.string }) { kept[key] = .strings(list) }
+        }
+        return kept
     }
 
     // MARK: - Audio1
@@ -299,6 +318,7 @@ extension GuidanceDaemon: GuidanceControl {
                 throw BusError(.invalidArgs, "PromptStyle must be one of \(PromptStyle.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             routing.ui.promptStyle = parsed
+            journal?.options["prompt_style"] = .string(style)
         case (.requestedRoute, .string(let route)):
             guard let routeName = AudioRouteName(rawValue: route), config.audio.routes[routeName] != nil else {
                 throw BusError(.invalidArgs, "RequestedRoute must be one of \(config.audio.routes.keys.map(\.rawValue).sorted().joined(separator: ", ")), not \(route)")
@@ -348,6 +368,17 @@ extension GuidanceDaemon: GuidanceControl {
             case .distanceToManeuver: return .double((estimate?.distanceToNextManeuver ?? 0).rounded())
             case .distanceRemaining: return .double((estimate?.remainingRouteDistance ?? 0).rounded())
             case .timeRemaining: return .double((estimate?.remainingRouteTime ?? 0).rounded())
+            case .journal: return .string(journalState.rawValue)
+            case .offeredJournal:
+                guard let offered = offeredJournal else { return .vardict([:]) }
+                let progress = offered.journal.progress
+                return .vardict([
+                    "destination": .string(offered.journal.destination ?? ""),
+                    "saved_at": .double(offered.journal.savedAt),
+                    "source": .string(offered.journal.routeSource), "leg": .uint32(UInt32(progress.leg)),
+                    "distance_along_m": .double(progress.distanceAlong.rounded()),
+                    "remaining_m": .double(max(0, offered.route.length - progress.distanceAlong).rounded()),
+                ])
             }
         }
     }

@@ -53,6 +53,14 @@ public final class GuidanceDaemon {
     var signals: ControlSignals?
     /// The route guided along, or loaded and waiting for Start.
     var loadedRoute: Route?
+    /// The guidance journal in the state directory (none without one, or with `journal.resume` off).
+    var journal: GuidanceJournalKeeper?
+    /// A journal found at start and offered to the UI (`journal.resume: ask`), until it resumes or discards it.
+    var offeredJournal: StoredJournal?
+    /// What became of the journal found at start.
+    var journalState = JournalState.none
+    /// The journal's last write on stopping is under way.
+    private var journalFlushing = false
     /// Maneuvers a cue has been spoken for (GetManeuvers' `announced`).
     var announcedManeuvers: Set<Int> = []
     /// Where routes come from: the start file, D-Bus documents, the routing engine's reroutes.
@@ -143,7 +151,7 @@ public final class GuidanceDaemon {
             if let note = language?.note { log.info(note) }
             log.level = options.logLevel ?? config.logging.level
             if let path = options.cuesPath { cueLog = try CueLogFile(path: path) }
-            if let directory = options.stateDirectory { try Self.makeDirectory(directory) }
+            if let directory = options.stateDirectory { try StateDirectory(path: directory).create() }
             routes.importOptions = config.importOptions
             routes.importer.engine = try routingEngine(config)
             if let engine = routes.importer.engine { log.info("routing engine \(engine.endpoint): \(engine.kind)") }
@@ -181,7 +189,15 @@ public final class GuidanceDaemon {
         }
         gps.addListener { [weak self] event in self?.gpsReported(event) }
         gps.start()
-        if let path = options.routePath { routes.loadFile(path) }
+        // A journal resumed replaces the start file's route: it is the driver's latest, and it was under way.
+        openJournal { [weak self] resumed in
+            guard let self, let path = self.options.routePath else { return }
+            if resumed {
+                self.log.info("start route \(path) not loaded: the journal's route is resumed")
+            } else {
+                self.routes.loadFile(path)
+            }
+        }
         let status = systemd.ready()
         phase = .running
         // After READY=1: connecting to the bus (a thread of its own) would only compete with start-up; the name is
@@ -224,12 +240,6 @@ public final class GuidanceDaemon {
                           names: .configured(names), nameAbbreviations: choice.nameAbbreviations)
     }
 
-    private static func makeDirectory(_ path: String) throws {
-        if mkdir(path, 0o700) != 0 && errno != EEXIST {
-            throw InputError(.unwritable, input: .stateDirectory, file: path, message: "cannot create the state directory: \(String(cString: strerror(errno)))")
-        }
-    }
-
     // MARK: - Routes
 
     /// The routing engine `config` names, for the guidance's language and units (nil: none).
@@ -241,8 +251,8 @@ public final class GuidanceDaemon {
     }
 
     /// Guides along `route` from now on (the first route starts the engine; a later one replaces the old route
-    /// without repeating what was said).
-    public func load(_ route: Route, from source: String) {
+    /// without repeating what was said); with `journal`, continues where that journal was.
+    public func load(_ route: Route, from source: String, resuming resumed: GuidanceJournal? = nil) {
         log.info("route loaded from \(source): \(route.maneuvers.count) maneuvers, \(GuidanceStatus.distance(route.length)), \(route.legs.count) leg\(route.legs.count == 1 ? "" : "s")")
         loadedRoute = route
         announcedManeuvers = []
@@ -252,8 +262,9 @@ public final class GuidanceDaemon {
             return
         }
         let routeName = routing.active ?? config.audio.route
-        let engine = GuidanceEngine(route: route, progress: config.progressOptions, timing: config.timingOptions,
+        var engine = GuidanceEngine(route: route, progress: config.progressOptions, timing: config.timingOptions,
                                     audio: audio.effectiveTiming, wording: wording)
+        if let resumed { engine.resume(from: resumed.progress, destination: resumed.destination) }
         let guidance = GuidanceAudio(engine: engine, service: audio,
                                      openAheadSeconds: config.audio.routes[routeName]?.openAheadSeconds ?? 0)
         self.guidance = guidance
@@ -261,6 +272,7 @@ public final class GuidanceDaemon {
         guidance.onNextCue = { [weak self] heard in self?.ducker?.cuePlanned(heard) }
         if let seconds = ducker?.preparationSeconds, seconds > 0 { guidance.handle(.audioPreparation(seconds: seconds)) }
         recorder = CueLogRecorder(guidance: guidance) { [weak self] entry in self?.logged(entry) }
+        journal?.follow(guidance, source: source, resumed: resumed)
         updateStatus(force: true)
         signals?.publishGuidance()
     }
@@ -438,6 +450,14 @@ public final class GuidanceDaemon {
         control?.stop()
         gps.stop()
         routes.stop()
+        // Written before the cue playing is cut: it was not heard whole, so a restart says it again.
+        if let journal {
+            journalFlushing = true
+            journal.finish { [weak self] in
+                self?.journalFlushing = false
+                self?.endWhenQuiet()
+            }
+        }
         silenceGuidance()
         ducker?.restoreNow { [weak self] in
             guard let self, case .stopping = self.phase else { return }
@@ -458,7 +478,7 @@ public final class GuidanceDaemon {
 
     /// Ends a stop once nothing plays and the music is back.
     private func endWhenQuiet() {
-        guard phase == .stopping(musicRestored: true), audio.isIdle else { return }
+        guard phase == .stopping(musicRestored: true), audio.isIdle, !journalFlushing else { return }
         end(.stopped)
     }
 

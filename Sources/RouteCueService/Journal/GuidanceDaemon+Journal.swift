@@ -38,7 +38,8 @@ extension GuidanceDaemon {
                     self.offeredJournal = stored
                     self.journalState = .offered
                     self.log.info("journal: offered to the UI (route to \(stored.journal.destination ?? "its destination") from \(stored.journal.routeSource), saved \(Self.age(of: stored.journal)) ago)")
-                    self.signals?.publishGuidance()
+                    self.signals?.journalOffered(destination: stored.journal.destination,
+                                                 ageSeconds: WallClock.unixSeconds() - stored.journal.savedAt)
                     then(false)
                 case .setAside(let reason):
                     self.setJournalAside(in: directory, because: reason)
@@ -86,6 +87,7 @@ extension GuidanceDaemon {
     /// Moves a journal that will not be resumed aside (kept for a bug report) and says why.
     private func setJournalAside(in directory: StateDirectory, because reason: String) {
         journalState = .setAside
+        signals?.publishGuidance()
         files.run({ () -> [String] in
             var moved: [String] = []
             if let bytes = try? directory.read(GuidanceJournal.fileName, maxBytes: GuidanceJournal.maxBytes),
@@ -122,7 +124,7 @@ extension GuidanceDaemon {
     }
 
     /// How long ago `journal` was written, in words.
-    static func age(of journal: GuidanceJournal) -> String {
+    nonisolated static func age(of journal: GuidanceJournal) -> String {
         JournalResumePolicy.describe(WallClock.unixSeconds() - journal.savedAt)
     }
 }

@@ -22,6 +22,9 @@ public final class GuidanceJournalKeeper {
         public var routeBytes = 0
         /// Writes that failed (a full disk, …).
         public var failures = 0
+
+        /// Nothing written yet.
+        public init() {}
     }
 
     /// Where writes run.
@@ -71,11 +74,13 @@ public final class GuidanceJournalKeeper {
         self.wallClock = wallClock
     }
 
-    /// Keeps the journal of `guidance` (whose route came from `source`), writing it now.
-    public func follow(_ guidance: GuidanceAudio, source: String) {
+    /// Keeps the journal of `guidance` (whose route came from `source`), writing it now; `resumed` is the journal it
+    /// was resumed from, whose route file is already on disk.
+    public func follow(_ guidance: GuidanceAudio, source: String, resumed: GuidanceJournal? = nil) {
         self.guidance = guidance
         self.source = source
         written = nil
+        routeOnDisk = resumed.map { ($0.routeFile, $0.routeBytes, $0.routeChecksum, guidance.engine.routeGeneration) }
         guidance.afterHandling = { [weak self] in self?.look() }
         arrivalListener = guidance.addListener { [weak self] event in
             // The destination reached ends the journal (a tour's stop up to which it is resolved does not).

@@ -8,6 +8,8 @@ final class LoopTimer {
     private let scheduler: any LoopScheduler
     private let action: @RouteCueLoop () -> Void
     private var armed: LoopTimerID?
+    /// The instant it is set to fire at (nil: not set).
+    private(set) var instant: MonotonicInstant?
 
     /// A timer on `scheduler` that runs `action` (which should hold its owner weakly).
     init(on scheduler: any LoopScheduler, _ action: @escaping @RouteCueLoop () -> Void) {
@@ -20,11 +22,13 @@ final class LoopTimer {
     func set(_ instant: MonotonicInstant?) {
         if let armed { scheduler.cancel(timer: armed) }
         armed = nil
+        self.instant = instant
         guard let instant else { return }
         armed = try? scheduler.schedule(atNanoseconds: instant.nanoseconds) { [weak self] in
             RouteCueLoop.assumeIsolated {
                 guard let self else { return }
                 self.armed = nil
+                self.instant = nil
                 self.action()
             }
         }

@@ -36,13 +36,16 @@ public final class DriveSimulator: Sendable {
     /// rate; the timeline starts at the virtual clock's zero), and the sink is finished at the end. `router` answers
     /// reroute requests with a new route. Call from a thread other than the event loop's (the replay runs there as
     /// one job).
+    /// With `journal`, the guidance journal is kept in its directory as `routecue run` keeps it, and the drive may end
+    /// in a power cut.
     public func run(engine: inout GuidanceEngine, fixes: [Fix], options: SimulationOptions,
                     audio sink: DriveAudioSink? = nil,
-                    router: (@Sendable (RerouteRequest, MonotonicInstant) -> Route?)? = nil) throws -> DriveRecord {
+                    router: (@Sendable (RerouteRequest, MonotonicInstant) -> Route?)? = nil,
+                    journal: SimulationJournal? = nil) throws -> DriveRecord {
         let start = engine
         let box = sink.map(SinkBox.init)
         let (record, end) = try RouteCueLoop.runAndWait { [self] in
-            try DriveReplay(simulator: self, engine: start, sink: box, router: router).run(fixes: fixes, options: options)
+            try DriveReplay(simulator: self, engine: start, sink: box, router: router, journal: journal).run(fixes: fixes, options: options)
         }
         engine = end
         try sink?.finish()
@@ -73,27 +76,46 @@ private final class DriveReplay {
     private var events: [(instant: MonotonicInstant, event: ProgressEvent)] = []
     private var reroutes: [(instant: MonotonicInstant, request: RerouteRequest)] = []
     private let router: (@Sendable (RerouteRequest, MonotonicInstant) -> Route?)?
+    private let journal: SimulationJournal?
+    private var keeper: GuidanceJournalKeeper?
 
     init(simulator: DriveSimulator, engine: GuidanceEngine, sink: SinkBox?,
-         router: (@Sendable (RerouteRequest, MonotonicInstant) -> Route?)?) throws {
+         router: (@Sendable (RerouteRequest, MonotonicInstant) -> Route?)?, journal: SimulationJournal?) throws {
         let (service, device) = AudioOutputService.virtual(settings: simulator.settings, loop: loop,
                                                            speech: simulator.inlineSpeech, sink: sink?.sink,
                                                            sinkRate: simulator.sampleRate)
         self.device = device
         guidance = GuidanceAudio(engine: engine, service: service)
         self.router = router
+        self.journal = journal
         recorder = CueLogRecorder(guidance: guidance) { [unowned self] entry in self.log.append(entry) }
         guidance.addListener { [unowned self] event in self.observe(event) }
+        if let journal {
+            let keeper = GuidanceJournalKeeper(directory: journal.directory, writing: .inline, scheduler: loop, log: journal.log,
+                                               wallClock: journal.wallClock)
+            keeper.follow(guidance, source: journal.source, resumed: journal.resumed)
+            self.keeper = keeper
+        }
     }
 
     func run(fixes: [Fix], options: SimulationOptions) throws -> (DriveRecord, GuidanceEngine) {
         arrivals = FixDelivery.arrivals(of: fixes, options: options)
         guidance.followsEngineTimers = !options.fixTriggeredOnly
-        let end = (arrivals.last?.received ?? .zero).advanced(bySeconds: options.tailSeconds)
+        var end = (arrivals.last?.received ?? .zero).advanced(bySeconds: options.tailSeconds)
+        let cut = journal?.powerCutSeconds.map { MonotonicInstant(nanoseconds: UInt64(max(0, $0) * 1e9)) }
+        if let cut { end = min(end, cut) }
         scheduleNextFix()
         while let due = loop.nextDue, due <= end.nanoseconds {
             loop.advance(to: due)
             if guidance.engine.progress.state == .arrived, delivered >= arrivals.count, guidance.engine.nextWakeup == nil { break }
+        }
+        if let cut, loop.now <= cut, delivered < arrivals.count || loop.nextDue != nil {
+            // The power is cut: nothing more happens, not even the end of the cue playing.
+            recorder.detach()
+            log.sort { $0.seq < $1.seq }
+            journal?.report(keeper?.statistics ?? .init())
+            return (DriveRecord(log: log, reroutes: reroutes, events: events, mapping: FixTimeMapping(fixes: fixes),
+                                fixCount: fixes.count), guidance.engine)
         }
         // The drive is over: no more engine timers; what is playing or waiting is heard to its end.
         guidance.stopTimers()
@@ -101,9 +123,11 @@ private final class DriveReplay {
         while !guidance.service.isIdle || recorder.cuesInFlight > 0, let due = loop.nextDue, due <= limit {
             loop.advance(to: due)
         }
+        keeper?.finish {}
         guidance.service.shutdown()
         loop.runPending()
         recorder.detach()
+        journal?.report(keeper?.statistics ?? .init())
         if let failure = device.sinkFailure { throw DriveAudioError(message: failure) }
         log.sort { $0.seq < $1.seq }
         let record = DriveRecord(log: log, reroutes: reroutes, events: events, mapping: FixTimeMapping(fixes: fixes),
@@ -165,5 +189,37 @@ extension VoiceSettings {
         var settings = self
         settings.markup = SpeechMarkup(markup)
         return settings
+    }
+}
+
+/// The guidance journal of a simulated drive (`simulate --state-dir`): where it is kept, and a power cut.
+public struct SimulationJournal: Sendable {
+    /// The state directory.
+    public var directory: StateDirectory
+    /// Where the route came from (written into the journal).
+    public var source: String
+    /// The drive ends this many seconds into the virtual clock as if the power were cut: no last write, the cue
+    /// playing not heard to its end (nil: none).
+    public var powerCutSeconds: Double?
+    /// The journal the drive's engine was resumed from (its route file is on disk already).
+    public var resumed: GuidanceJournal?
+    /// The time written into the journal (seconds since 1970).
+    public var wallClock: @Sendable () -> Double
+    /// The journal's log lines.
+    public var log: DaemonLog
+    /// Hears what the journal wrote, at the end of the drive.
+    public var report: @Sendable (GuidanceJournalKeeper.Statistics) -> Void
+
+    /// A journal in `directory` for a route from `source`.
+    public init(directory: StateDirectory, source: String, resumed: GuidanceJournal? = nil, powerCutSeconds: Double? = nil, log: DaemonLog,
+                wallClock: @escaping @Sendable () -> Double = { WallClock.unixSeconds() },
+                report: @escaping @Sendable (GuidanceJournalKeeper.Statistics) -> Void = { _ in }) {
+        self.directory = directory
+        self.source = source
+        self.resumed = resumed
+        self.powerCutSeconds = powerCutSeconds
+        self.log = log
+        self.wallClock = wallClock
+        self.report = report
     }
 }
