@@ -27,7 +27,9 @@ enum RunCommand {
           --cues FILE         write the cue log there: JSON Lines, one object per cue spoken, cancelled or skipped
                               (docs/cue-log.md), appended as each is decided
           --state-dir DIR     where RouteCue keeps state between runs (created 0700 if missing): the volumes of
-                              the media players it has ducked, put back at the next start after a crash
+                              the media players it has ducked, put back at the next start after a crash, and
+                              the guidance journal: the route, the options and the cues heard, resumed at the next
+                              start after a power loss (journal.resume in the configuration; docs/journal.md)
           --lang TAG          the language of the cues, BCP 47 (default en-US), with the fallback simulate uses
           --phrases DIR       the phrase packs (default: as simulate)
           --log-level LEVEL   error, warning, info or debug (default: the configuration's logging.level, info)

@@ -80,6 +80,7 @@ public final class GuidanceJournalKeeper {
         self.guidance = guidance
         self.source = source
         written = nil
+        // Its route file is on disk (a write finds out if another route's journal removed it since, and writes it again).
         routeOnDisk = resumed.map { ($0.routeFile, $0.routeBytes, $0.routeChecksum, guidance.engine.routeGeneration) }
         guidance.afterHandling = { [weak self] in self?.look() }
         arrivalListener = guidance.addListener { [weak self] event in
@@ -184,8 +185,11 @@ public final class GuidanceJournalKeeper {
     /// Everything a write needs, taken on the loop.
     struct Snapshot: Sendable {
         var journal: GuidanceJournal
-        /// The route to write first (a new one), with its generation.
-        var route: (route: Route, generation: Int)?
+        /// The route, with its generation.
+        var route: Route
+        var generation: Int
+        /// Whether the route file must be written first (a new route, or its file gone).
+        var writeRoute: Bool
         var revision: Int
         var instant: MonotonicInstant
     }
@@ -204,18 +208,18 @@ public final class GuidanceJournalKeeper {
             savedAt: wallClock(), routeFile: onDisk?.file ?? "", routeBytes: onDisk?.bytes ?? 0, routeChecksum: onDisk?.checksum ?? "",
             routeSource: source, destination: route.waypoints.last { $0.role == .destination }?.name, options: options,
             progress: engine.journalProgress)
-        return Snapshot(journal: journal, route: onDisk == nil ? (route, engine.routeGeneration) : nil,
+        return Snapshot(journal: journal, route: route, generation: engine.routeGeneration, writeRoute: onDisk == nil,
                         revision: engine.journalRevision, instant: scheduler.now)
     }
 
-    /// Writes the route file when the snapshot has a new route, then the journal naming it, then removes older route
-    /// files. Blocking.
+    /// Writes the route file when the snapshot has a new route (or its file has gone: another route was journaled
+    /// since the one resumed), then the journal naming it, then removes older route files. Blocking.
     private nonisolated static func write(_ snapshot: Snapshot, into directory: StateDirectory) -> Result<Outcome, InputError> {
         do throws(InputError) {
             var journal = snapshot.journal
             var routeFile: (file: String, bytes: Int, checksum: String, written: Int)?
-            if let (route, _) = snapshot.route {
-                let bytes = RouteCueJSON.write(route)
+            if snapshot.writeRoute || !FileSystem.exists(directory.path + "/" + journal.routeFile) {
+                let bytes = RouteCueJSON.write(snapshot.route)
                 let checksum = JournalChecksum.of(bytes)
                 let file = GuidanceJournal.routeFileName(checksum: checksum)
                 let written = try directory.writeAtomically(bytes, to: file)
@@ -245,10 +249,10 @@ public final class GuidanceJournalKeeper {
         case .success(let outcome):
             statistics.writes += 1
             statistics.journalBytes += outcome.journalBytes
-            if let file = outcome.routeFile, let generation = snapshot.route?.generation {
+            if let file = outcome.routeFile {
                 statistics.routeWrites += 1
                 statistics.routeBytes += file.written
-                routeOnDisk = (file.file, file.bytes, file.checksum, generation)
+                routeOnDisk = (file.file, file.bytes, file.checksum, snapshot.generation)
             }
             written = (snapshot.revision, snapshot.journal.progress, snapshot.instant)
             if failing {
