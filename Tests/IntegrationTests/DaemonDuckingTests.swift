@@ -183,10 +183,10 @@ final class DaemonDuckingTests: XCTestCase {
     }
 
     /// mpv at `volume` ducked by a `Speak` of a daemon that holds the duck for 30 s.
-    private func duckedMusic(volume: Double) throws -> (MPVPlayerProcess, original: Double, DaemonProcess) {
+    private func duckedMusic(volume: Double, extra: [String] = []) throws -> (MPVPlayerProcess, original: Double, DaemonProcess) {
         let mpv = try music(volume: volume)
         let original = try XCTUnwrap(try self.volume(of: mpv))
-        let daemon = try startDaemon(ducking: #"{"hold_s": 30}"#)
+        let daemon = try startDaemon(ducking: #"{"hold_s": 30}"#, extra: extra)
         XCTAssertNotNil(daemon.line(containing: "media: following MPRIS players", within: 10), daemon.stderrText)
         usleep(300_000)
         try speak("Held down")
@@ -195,7 +195,12 @@ final class DaemonDuckingTests: XCTestCase {
     }
 
     func test_routeCueKilledMidDuck_restoresTheMusicAtItsNextStart() throws {
-        let (mpv, original, daemon) = try duckedMusic(volume: 0.7)
+        // Guiding a route: its journal shares the state directory with the ducking record.
+        let route = ["--route", "examples/grid-trip.osrm.json"]
+        let (mpv, original, daemon) = try duckedMusic(volume: 0.7, extra: route)
+        XCTAssertTrue(PollingWait.until(timeout: 5) {
+            FileManager.default.fileExists(atPath: self.tmp.appendingPathComponent("state/journal.json").path)
+        }, daemon.stderrText)
         let record = tmp.appendingPathComponent("state/ducking.json")
         let saved = try DuckingRecord.parse(Array(try Data(contentsOf: record)))
         XCTAssertEqual(saved.players.first?.volume, original, "on disk before the first change")
@@ -203,9 +208,10 @@ final class DaemonDuckingTests: XCTestCase {
         _ = daemon.waitForExit(within: 5)
         XCTAssertTrue(PollingWait.until(timeout: 5) { !self.bus!.waitForOwner(of: Self.name.rawValue, within: 0.05) }, "RouteCue is gone")
         XCTAssertEqual(try volume(of: mpv)!, Self.ducked(original), accuracy: 1e-6, "still ducked: RouteCue died")
-        let again = try startDaemon()
+        let again = try startDaemon(extra: route)
         XCTAssertTrue(waitForVolume(mpv, within: 5) { $0 == original }, again.stderrText)
         XCTAssertFalse(FileManager.default.fileExists(atPath: record.path), again.stderrText)
+        XCTAssertNotNil(again.line(containing: "journal: resuming the route", within: 5), "and the route is resumed: \(again.stderrText)")
     }
 
     func test_SIGTERMmidDuck_restoresBeforeExit() throws {

@@ -45,7 +45,10 @@ public final class GuidanceDaemon {
     public private(set) var phase = DaemonPhase.starting
     /// What systemd hears: READY, STATUS, WATCHDOG, RELOADING, STOPPING.
     private lazy var systemd = SystemdStatus(scheduler: scheduler, log: log) { [unowned self] in self.statusText() }
-    private lazy var stopTimer = LoopTimer(on: scheduler) { [weak self] in self?.end(.stopped) }
+    private lazy var stopTimer = LoopTimer(on: scheduler) { [weak self] in self?.stopDeadline() }
+    /// How long a stop waits for a device that never answers, and then for the journal's last write (a slow disk),
+    /// well within the 5 s systemd's unit allows.
+    private static let stopSeconds = 0.8, journalStopSeconds = 3.0
     private lazy var trimTimer = LoopTimer(on: scheduler) { [weak self] in self?.trimHeap() }
 
     /// The bus the control interface is offered on (nil with `--bus none`), and what the UI hears on it.
@@ -61,6 +64,8 @@ public final class GuidanceDaemon {
     var journalState = JournalState.none
     /// The journal's last write on stopping is under way.
     private var journalFlushing = false
+    /// The stop's deadline was moved once for the journal's last write.
+    private var journalWaited = false
     /// Maneuvers a cue has been spoken for (GetManeuvers' `announced`).
     var announcedManeuvers: Set<Int> = []
     /// Where routes come from: the start file, D-Bus documents, the routing engine's reroutes.
@@ -251,7 +256,7 @@ public final class GuidanceDaemon {
     }
 
     /// Guides along `route` from now on (the first route starts the engine; a later one replaces the old route
-    /// without repeating what was said); with `journal`, continues where that journal was.
+    /// without repeating what was said); with `resumed`, continues where that journal was.
     public func load(_ route: Route, from source: String, resuming resumed: GuidanceJournal? = nil) {
         log.info("route loaded from \(source): \(route.maneuvers.count) maneuvers, \(GuidanceStatus.distance(route.length)), \(route.legs.count) leg\(route.legs.count == 1 ? "" : "s")")
         loadedRoute = route
@@ -464,7 +469,7 @@ public final class GuidanceDaemon {
             self.phase = .stopping(musicRestored: true)
             self.endWhenQuiet()
         }
-        stopTimer.set(scheduler.now.advanced(bySeconds: 0.8))
+        stopTimer.set(scheduler.now.advanced(bySeconds: Self.stopSeconds))
         endWhenQuiet()
     }
 
@@ -474,6 +479,18 @@ public final class GuidanceDaemon {
         guidance?.stopTimers()
         audio.perform(.clearQueue)
         audio.perform(.supersedeCurrent)
+    }
+
+    /// The stop's deadline: the end, unless the journal's last write is still under way (then up to
+    /// `journalStopSeconds` from the stop).
+    private func stopDeadline() {
+        if journalFlushing, !journalWaited {
+            journalWaited = true
+            log.info("stopping: waiting for the journal's last write")
+            stopTimer.set(scheduler.now.advanced(bySeconds: Self.journalStopSeconds - Self.stopSeconds))
+            return
+        }
+        end(.stopped)
     }
 
     /// Ends a stop once nothing plays and the music is back.

@@ -77,6 +77,7 @@ public final class GuidanceJournalKeeper {
     /// Keeps the journal of `guidance` (whose route came from `source`), writing it now; `resumed` is the journal it
     /// was resumed from, whose route file is already on disk.
     public func follow(_ guidance: GuidanceAudio, source: String, resumed: GuidanceJournal? = nil) {
+        unfollow()
         self.guidance = guidance
         self.source = source
         written = nil
@@ -106,12 +107,13 @@ public final class GuidanceJournalKeeper {
     public func end(reason: String) {
         guard guidance != nil else { return }
         unfollow()
-        let directory = self.directory, file = routeOnDisk?.file
+        let directory = self.directory
         routeOnDisk = nil
         perform({ () -> Result<Int, InputError> in
             do throws(InputError) {
                 try directory.remove(GuidanceJournal.fileName)
-                if let file { try directory.remove(file) }
+                // Every route file: a write still in flight when the journal ended may have written one.
+                Self.removeRouteFiles(in: directory, except: nil)
                 return .success(0)
             } catch {
                 return .failure(error)
@@ -237,7 +239,7 @@ public final class GuidanceJournalKeeper {
     }
 
     /// Removes route files other than `keep` (an older route's, once the journal no longer names it).
-    nonisolated static func removeRouteFiles(in directory: StateDirectory, except keep: String) {
+    nonisolated static func removeRouteFiles(in directory: StateDirectory, except keep: String?) {
         let names = FileSystem.listDirectory(directory.path) ?? []
         for name in names where name.hasPrefix("journal-route-") && name.hasSuffix(".json") && name != keep {
             try? directory.remove(name)
