@@ -60,7 +60,7 @@ public final class GuidanceDaemon {
     /// What became of the journal found at start.
     var journalState = JournalState.none
     /// The journal's last write on stopping is under way.
-    private var journalFlushing = false
+    private(set) var journalFlushing = false
     /// Maneuvers a cue has been spoken for (GetManeuvers' `announced`).
     var announcedManeuvers: Set<Int> = []
     /// Where routes come from: the start file, D-Bus documents, the routing engine's reroutes.

@@ -59,6 +59,10 @@ public final class GuidanceJournalKeeper {
     /// When a lazy look last found nothing worth writing.
     private var lazyLookedAt: MonotonicInstant?
     private var writeInFlight = false
+    /// Counts the guidances followed: a write taken from an earlier one says nothing about this one's files.
+    private var following = 0
+    /// A route file was written (which removes the others) or removed: a resumed journal's route file may be gone.
+    private var touchedRouteFiles = false
     private var writeAgain = false
     private var failing = false
     private lazy var lazyTimer = LoopTimer(on: scheduler) { [weak self] in self?.requestWrite(urgent: false) }
@@ -75,12 +79,15 @@ public final class GuidanceJournalKeeper {
     }
 
     /// Keeps the journal of `guidance` (whose route came from `source`), writing it now; `resumed` is the journal it
-    /// was resumed from, whose route file is already on disk.
+    /// was resumed from, whose route file is already on disk — unless this keeper has written or removed route files
+    /// since (a start route guided while the journal was offered): then the route is written again.
     public func follow(_ guidance: GuidanceAudio, source: String, resumed: GuidanceJournal? = nil) {
+        if self.guidance != nil { unfollow() }
+        following += 1
         self.guidance = guidance
         self.source = source
         written = nil
-        routeOnDisk = resumed.map { ($0.routeFile, $0.routeBytes, $0.routeChecksum, guidance.engine.routeGeneration) }
+        routeOnDisk = touchedRouteFiles ? nil : resumed.map { ($0.routeFile, $0.routeBytes, $0.routeChecksum, guidance.engine.routeGeneration) }
         guidance.afterHandling = { [weak self] in self?.look() }
         arrivalListener = guidance.addListener { [weak self] event in
             // The destination reached ends the journal (a tour's stop up to which it is resolved does not).
@@ -107,6 +114,7 @@ public final class GuidanceJournalKeeper {
         unfollow()
         let directory = self.directory, file = routeOnDisk?.file
         routeOnDisk = nil
+        touchedRouteFiles = true
         perform({ () -> Result<Int, InputError> in
             do throws(InputError) {
                 try directory.remove(GuidanceJournal.fileName)
@@ -168,6 +176,7 @@ public final class GuidanceJournalKeeper {
         }
         let snapshot = self.snapshot(of: guidance)
         writeInFlight = true
+        if snapshot.route != nil { touchedRouteFiles = true }
         perform({ [directory] in Self.write(snapshot, into: directory) }) { [weak self] result in
             guard let self else { return }
             self.writeInFlight = false
@@ -188,6 +197,8 @@ public final class GuidanceJournalKeeper {
         var route: (route: Route, generation: Int)?
         var revision: Int
         var instant: MonotonicInstant
+        /// The guidance it was taken from (`following`).
+        var following: Int
     }
 
     /// What a write did.
@@ -205,7 +216,7 @@ public final class GuidanceJournalKeeper {
             routeSource: source, destination: route.waypoints.last { $0.role == .destination }?.name, options: options,
             progress: engine.journalProgress)
         return Snapshot(journal: journal, route: onDisk == nil ? (route, engine.routeGeneration) : nil,
-                        revision: engine.journalRevision, instant: scheduler.now)
+                        revision: engine.journalRevision, instant: scheduler.now, following: following)
     }
 
     /// Writes the route file when the snapshot has a new route, then the journal naming it, then removes older route
@@ -245,16 +256,20 @@ public final class GuidanceJournalKeeper {
         case .success(let outcome):
             statistics.writes += 1
             statistics.journalBytes += outcome.journalBytes
-            if let file = outcome.routeFile, let generation = snapshot.route?.generation {
+            if let file = outcome.routeFile {
                 statistics.routeWrites += 1
                 statistics.routeBytes += file.written
-                routeOnDisk = (file.file, file.bytes, file.checksum, generation)
             }
-            written = (snapshot.revision, snapshot.journal.progress, snapshot.instant)
             if failing {
                 failing = false
                 log.info("journal: written again")
             }
+            // A write taken from the guidance followed before (its route, its revisions) is not this one's.
+            guard snapshot.following == following else { break }
+            if let file = outcome.routeFile, let generation = snapshot.route?.generation {
+                routeOnDisk = (file.file, file.bytes, file.checksum, generation)
+            }
+            written = (snapshot.revision, snapshot.journal.progress, snapshot.instant)
         case .failure(let error):
             statistics.failures += 1
             // Logged once until a write succeeds again; guidance goes on either way, and the next change tries again.
