@@ -2,7 +2,8 @@ import DBusKit
 import EventLoopKit
 import Foundation
 import Glibc
-import RouteCueService
+@testable import RouteCueService
+import ServiceTestSupport
 import Speech
 
 /// `routecue run`'s daemon in the test's process: its timers, its audio (a virtual sink, espeak-ng inline) and its bus
@@ -64,13 +65,24 @@ final class InProcessDaemon {
     /// The exit status, once it has ended.
     nonisolated var exit: DaemonExit? { exitStatus.value }
 
-    /// Stops the daemon as SIGTERM does and runs its clock until it has ended (from the test's thread).
+    /// Stops the daemon as SIGTERM does and runs its clock until it has ended (from the test's thread). Work on the
+    /// daemon's threads takes no virtual time: the journal's last write lands before the clock moves on (else the
+    /// stop's 0.8 s bound, a microsecond of real time away on this clock, would end the daemon first).
     nonisolated func stop() throws {
         try RouteCueLoop.runAndWait {
             self.daemon.stop("the test")
+            _ = self.loop.settle { !self.daemon.journalFlushing }
             while self.daemon.phase != .ended, self.loop.runNextTimer() {}
             self.pump.stop()
         }
+    }
+
+    /// Cuts the power, from the test's thread: from now on nothing of the daemon runs — not its clock, not the jobs
+    /// its threads and bus traffic hand the loop (a write already under way on a thread may still reach the disk, as
+    /// it would in the instant before a real cut). No SIGTERM, no last journal write, no exit status; the daemon is
+    /// left as it was. Settle first (`loop.settle`) whatever must have landed before the cut.
+    nonisolated func cutPower() throws {
+        try RouteCueLoop.runAndWait { self.pump.stop() }
     }
 }
 

@@ -63,7 +63,7 @@ public final class GuidanceDaemon {
     /// What became of the journal found at start.
     var journalState = JournalState.none
     /// The journal's last write on stopping is under way.
-    private var journalFlushing = false
+    private(set) var journalFlushing = false
     /// The stop's deadline was moved once for the journal's last write.
     private var journalWaited = false
     /// Maneuvers a cue has been spoken for (GetManeuvers' `announced`).

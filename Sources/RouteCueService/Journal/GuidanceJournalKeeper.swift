@@ -59,6 +59,10 @@ public final class GuidanceJournalKeeper {
     /// When a lazy look last found nothing worth writing.
     private var lazyLookedAt: MonotonicInstant?
     private var writeInFlight = false
+    /// Counts the guidances followed: a write taken from an earlier one says nothing about this one's files.
+    private var following = 0
+    /// A route file was written (which removes the others) or removed: a resumed journal's route file may be gone.
+    private var touchedRouteFiles = false
     private var writeAgain = false
     private var failing = false
     private lazy var lazyTimer = LoopTimer(on: scheduler) { [weak self] in self?.requestWrite(urgent: false) }
@@ -75,14 +79,17 @@ public final class GuidanceJournalKeeper {
     }
 
     /// Keeps the journal of `guidance` (whose route came from `source`), writing it now; `resumed` is the journal it
-    /// was resumed from, whose route file is already on disk.
+    /// was resumed from, whose route file is already on disk — unless this keeper has written or removed route files
+    /// since (a start route guided while the journal was offered): then the route is written again.
     public func follow(_ guidance: GuidanceAudio, source: String, resumed: GuidanceJournal? = nil) {
         unfollow()
+        following += 1
         self.guidance = guidance
         self.source = source
         written = nil
-        // Its route file is on disk (a write finds out if another route's journal removed it since, and writes it again).
-        routeOnDisk = resumed.map { ($0.routeFile, $0.routeBytes, $0.routeChecksum, guidance.engine.routeGeneration) }
+        // Its route file is on disk unless this keeper wrote or removed route files since (a start route guided while
+        // the journal was offered); a write also checks that the file it names is there, and writes the route if not.
+        routeOnDisk = touchedRouteFiles ? nil : resumed.map { ($0.routeFile, $0.routeBytes, $0.routeChecksum, guidance.engine.routeGeneration) }
         guidance.afterHandling = { [weak self] in self?.look() }
         arrivalListener = guidance.addListener { [weak self] event in
             // The destination reached ends the journal (a tour's stop up to which it is resolved does not).
@@ -109,6 +116,7 @@ public final class GuidanceJournalKeeper {
         unfollow()
         let directory = self.directory
         routeOnDisk = nil
+        touchedRouteFiles = true
         perform({ () -> Result<Int, InputError> in
             do throws(InputError) {
                 try directory.remove(GuidanceJournal.fileName)
@@ -171,6 +179,7 @@ public final class GuidanceJournalKeeper {
         }
         let snapshot = self.snapshot(of: guidance)
         writeInFlight = true
+        if snapshot.writeRoute { touchedRouteFiles = true }
         perform({ [directory] in Self.write(snapshot, into: directory) }) { [weak self] result in
             guard let self else { return }
             self.writeInFlight = false
@@ -194,6 +203,8 @@ public final class GuidanceJournalKeeper {
         var writeRoute: Bool
         var revision: Int
         var instant: MonotonicInstant
+        /// The guidance it was taken from (`following`).
+        var following: Int
     }
 
     /// What a write did.
@@ -211,7 +222,7 @@ public final class GuidanceJournalKeeper {
             routeSource: source, destination: route.waypoints.last { $0.role == .destination }?.name, options: options,
             progress: engine.journalProgress)
         return Snapshot(journal: journal, route: route, generation: engine.routeGeneration, writeRoute: onDisk == nil,
-                        revision: engine.journalRevision, instant: scheduler.now)
+                        revision: engine.journalRevision, instant: scheduler.now, following: following)
     }
 
     /// Writes the route file when the snapshot has a new route (or its file has gone: another route was journaled
@@ -254,13 +265,17 @@ public final class GuidanceJournalKeeper {
             if let file = outcome.routeFile {
                 statistics.routeWrites += 1
                 statistics.routeBytes += file.written
-                routeOnDisk = (file.file, file.bytes, file.checksum, snapshot.generation)
             }
-            written = (snapshot.revision, snapshot.journal.progress, snapshot.instant)
             if failing {
                 failing = false
                 log.info("journal: written again")
             }
+            // A write taken from the guidance followed before (its route, its revisions) is not this one's.
+            guard snapshot.following == following else { break }
+            if let file = outcome.routeFile {
+                routeOnDisk = (file.file, file.bytes, file.checksum, snapshot.generation)
+            }
+            written = (snapshot.revision, snapshot.journal.progress, snapshot.instant)
         case .failure(let error):
             statistics.failures += 1
             // Logged once until a write succeeds again; guidance goes on either way, and the next change tries again.
