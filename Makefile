@@ -22,7 +22,7 @@ DEB_TEST_PACKAGES = $(DEB_PACKAGES) jackd2 gpsd espeak-ng dbus-daemon dbus-bin s
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build release release-static cross cross-deps cross-check run-aarch64 test-aarch64 bench-cross test test-fast bench bench-audio bench-daemon bench-car-audio bench-board bench-drive bench-routing bench-names bench-soak demo deps deps-test install install-files uninstall clean
+.PHONY: all build release release-static cross cross-deps cross-check run-aarch64 test-aarch64 bench-cross test test-fast bench bench-audio bench-daemon bench-car-audio bench-board bench-drive bench-routing bench-names bench-soak bench-journal demo deps deps-test install install-files uninstall clean
 
 all: build
 
@@ -156,6 +156,20 @@ bench-soak:
 	@if [ ! -f "$(SHARED)/$(SWISS_DRIVE)" ]; then echo "bench soak: SKIPPED, $(SHARED)/$(SWISS_DRIVE) not found (a fresh clone has no ../shared)"; exit 0; fi; \
 	$(BENCH) soak $(BIN_RELEASE) --drive "$(SHARED)/$(SWISS_DRIVE)" --speed 10 --report .build/bench-soak
 
+# The guidance journal (issue 28, docs/journal.md): journal bytes and writes per hour of driving beyond the route file
+# (goal <= 64 kB/h) through simulate --state-dir on the whole drive, and through gpsd and routecue run at 10x on its first
+# 30 minutes; 40 seeded power cuts (simulate --power-cut), each resumed 4 s later: stages heard twice (goal 0), stages
+# lost with their reasons, "Continuing to ..." said once; exec -> first cue of routecue run through gpsd resumed from a
+# journal next to a fresh start (goal: no slower; the example drive). JOURNAL_DRIVE defaults to the GENIVI Swiss drive
+# (177 min), the example drive with its route on a fresh clone (no ../shared). About 5 minutes (1.5 on a fresh clone).
+JOURNAL_DRIVE ?= $(if $(wildcard $(SHARED)/$(SWISS_DRIVE)),$(SHARED)/$(SWISS_DRIVE),examples/grid-trip-drive.nmea)
+JOURNAL_ROUTE ?= $(if $(filter examples/grid-trip-drive.nmea,$(JOURNAL_DRIVE)),examples/grid-trip.osrm.json,)
+bench-journal:
+	$(SWIFT) build -c release --product routecue
+	$(SWIFT) build -c release --product routecue-bench
+	@if [ ! -f "$(SHARED)/$(SWISS_DRIVE)" ]; then echo "bench journal: $(SHARED)/$(SWISS_DRIVE) not found (a fresh clone has no ../shared): the example drive"; fi
+	$(BENCH) journal $(BIN_RELEASE) --drive "$(JOURNAL_DRIVE)" $(if $(JOURNAL_ROUTE),--route "$(JOURNAL_ROUTE)")
+
 # With a real Valhalla on the generated test town (issue 15): a five-station tour's resolve time next to one multi-stop
 # request, a reroute request's time, map-matched vs geometric maneuvers on the same lines, and off-route detection to
 # the first cue on the new route through gpsd and routecue run (about 2 minutes; needs no ../shared).
@@ -171,7 +185,7 @@ bench-names: deps-test release
 	$(SWIFT) build -c release --product routecue-bench
 	$(call with-paced-pcm,$(BENCH) names $(BIN_RELEASE) --device $$PCM)
 
-bench: bench-audio bench-daemon bench-car-audio bench-board bench-routing bench-names bench-soak
+bench: bench-audio bench-daemon bench-car-audio bench-board bench-routing bench-names bench-soak bench-journal
 	@if [ ! -d "$(SHARED)" ]; then echo "bench: SKIPPED, $(SHARED) not found (a fresh clone has no ../shared)"; exit 0; fi; \
 	for f in $(BENCH_ROUTES); do \
 	  $(BENCH) import "$(SHARED)/$$f" --iterations 7 || exit 1; \

@@ -29,6 +29,9 @@ import Foundation
 //                                                           resident memory guiding ROUTE: this machine's build vs aarch64 under qemu
 //   routecue-bench soak ROUTECUE --drive DRIVE [--speed S] [--minutes N] [--interval S] [--report DIR]
 //                                                           memory growth, descriptors and late cues over a long drive with D-Bus traffic
+//   routecue-bench journal ROUTECUE [--drive DRIVE [--route ROUTE]] [--cuts N] [--runs N] [--speed S]
+//                                                           the guidance journal: bytes and writes per hour of driving, power cuts
+//                                                           and resumes (stages heard twice, lost), exec → first cue fresh vs resumed
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
@@ -62,6 +65,8 @@ case "cross-memory" where arguments.count >= 2:
     crossMemoryBench(Array(arguments.dropFirst()))
 case "soak" where arguments.count >= 2:
     soakBench(Array(arguments.dropFirst()))
+case "journal" where arguments.count >= 2:
+    journalBench(Array(arguments.dropFirst()))
 case "synthetic-gpx":
     syntheticGPXBench(Array(arguments.dropFirst()))
 default:
