@@ -167,6 +167,26 @@ final class GuidanceJournalResumeTests: XCTestCase {
         XCTAssertTrue(after.heardKeys.contains("2:action"), "\(said)")
     }
 
+    func test_aManeuverPassedWhileDown_hasItsStagesLoggedSkippedWithThatReason() throws {
+        let route = try F.makeRoute(turns: [.right, .left, .right], spacing: 1500, tail: 800)
+        let fixes = F.arriving(F.drive(route, speed: 15).fixes, latency: 0.3, jitter: 0)
+        var before = Drive(GuidanceEngine(route: route))
+        var cut = 0
+        for (i, fix) in fixes.enumerated() {
+            before.send(fix)
+            if before.heardKeys.contains("1:action") { cut = i; break }
+        }
+        // Down for 130 s (1,950 m): maneuver 2, 1,500 m on, is passed meanwhile.
+        var after = Drive(GuidanceEngine(route: route))
+        after.stepper.engine.resume(from: before.stepper.engine.journalProgress, destination: nil)
+        for fix in fixes[(cut + 130)...] { after.send(fix) }
+        let skipped = after.stepper.logged.filter { $0.event == .skipped && $0.maneuver == 2 }
+        XCTAssertEqual(Set(skipped.compactMap(\.stage)), [.range, .distance, .action], "\(skipped.map { "\($0.stage?.rawValue ?? "") \($0.reason ?? "")" })")
+        XCTAssertTrue(skipped.allSatisfy { $0.reason == "passed while RouteCue was down (power loss)" })
+        XCTAssertFalse(after.stepper.spoken.contains { $0.maneuver == 2 }, "never said late")
+        XCTAssertTrue(after.heardKeys.contains("3:action"), "\(after.stepper.spoken.map(\.text))")
+    }
+
     func test_theCuePlaying_isNotKeptAsHeard_andAHeardCueRaisesTheRevision() throws {
         let route = try F.makeRoute(turns: [.right], spacing: 1500, tail: 800)
         let fixes = F.arriving(F.drive(route, speed: 15).fixes, latency: 0.3, jitter: 0)

@@ -58,10 +58,22 @@ extension GuidanceEngine {
     /// Whether guidance was resumed from a journal (and not given a new route since).
     public var isResumed: Bool { resumed != nil }
 
-    /// Queues "Continuing to …" when the resumed car is placed on its route.
-    mutating func announceResumption(now: MonotonicInstant) {
+    /// Queues "Continuing to …" when the resumed car is placed on its route, and logs the stages of the maneuvers it
+    /// passed while RouteCue was down as skipped, with that reason (never said late).
+    mutating func announceResumption(now: MonotonicInstant, actions: inout [GuidanceAction]) {
         guard let resumed, !resumed.placed else { return }
         self.resumed?.placed = true
+        let e = progress.estimate(at: now)
+        let first = (resumed.progress.passedManeuver ?? -1) + 1
+        for maneuver in route.maneuvers[min(first, route.maneuvers.count)...] {
+            guard maneuver.distanceAlong < e.distanceAlong else { break }
+            guard maneuver.announced, maneuver.type != .depart else { continue }
+            let plan = ManeuverPlan(profile: timing.profile(approachRoadClass: maneuver.approachRoadClass, speed: e.speed),
+                                    chainedNext: nil, chainedFrom: nil, plannedAt: e.distanceAlong)
+            for stage in Self.approachStages {
+                skipStage(maneuver, stage, plan: plan, e: e, reason: "passed while RouteCue was down (power loss)", actions: &actions)
+            }
+        }
         guard resumed.announce else { return }
         let name = resumed.destination
         let language = route.maneuvers.last { $0.type == .arrive }?.nameLanguage

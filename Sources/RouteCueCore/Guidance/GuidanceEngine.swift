@@ -150,7 +150,7 @@ public struct GuidanceEngine: Sendable {
                 pendingImmediate.append(immediate(.offRoute(episode: offRouteEpisodes), kind: .reroute, leg: progress.leg,
                                                   text: text, now: now, within: 10))
             case .acquired:
-                announceResumption(now: now)
+                announceResumption(now: now, actions: &actions)
             case .waypointReached(let leg, let waypoint):
                 journalRevision += 1
                 guard let waypoint, waypoint.announced else { break }
