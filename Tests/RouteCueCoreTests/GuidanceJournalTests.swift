@@ -187,6 +187,23 @@ final class GuidanceJournalResumeTests: XCTestCase {
         XCTAssertTrue(after.heardKeys.contains("3:action"), "\(after.stepper.spoken.map(\.text))")
     }
 
+    func test_aCarFarFromTheResumedRoute_isOffItsRoute_andTheRerouteIsAskedFor_withoutContinuing() throws {
+        let route = try F.makeRoute(turns: [.right, .left], spacing: 1500, tail: 800)
+        let fixes = F.arriving(F.drive(route, speed: 15).fixes, latency: 0.3, jitter: 0)
+        var before = Drive(GuidanceEngine(route: route))
+        for fix in fixes.prefix(60) { before.send(fix) }
+        // Started again 2 km north of where the route goes: the driver took another road meanwhile.
+        var after = Drive(GuidanceEngine(route: route))
+        after.stepper.engine.resume(from: before.stepper.engine.journalProgress, destination: "Bern")
+        for fix in fixes[90..<150] {
+            let away = GeoMath.destination(from: fix.position!, bearing: 0, distance: 2000)
+            after.send(F.changed(fix, position: away))
+        }
+        XCTAssertTrue(after.stepper.events.contains { if case .offRoute = $0 { true } else { false } }, "\(after.stepper.events)")
+        XCTAssertFalse(after.stepper.reroutes.isEmpty, "the reroute is asked for")
+        XCTAssertFalse(after.stepper.spoken.contains { $0.text.hasPrefix("Continuing to") }, "not continuing a route the car is not on")
+    }
+
     func test_theCuePlaying_isNotKeptAsHeard_andAHeardCueRaisesTheRevision() throws {
         let route = try F.makeRoute(turns: [.right], spacing: 1500, tail: 800)
         let fixes = F.arriving(F.drive(route, speed: 15).fixes, latency: 0.3, jitter: 0)

@@ -59,6 +59,8 @@ public final class GuidanceJournalKeeper {
     /// When a lazy look last found nothing worth writing.
     private var lazyLookedAt: MonotonicInstant?
     private var writeInFlight = false
+    /// The engine's revision and route generation the write in flight holds.
+    private var inFlight: (revision: Int, generation: Int)?
     /// Counts the guidances followed: a write taken from an earlier one says nothing about this one's files.
     private var following = 0
     /// A route file was written (which removes the others) or removed: a resumed journal's route file may be gone.
@@ -154,7 +156,10 @@ public final class GuidanceJournalKeeper {
 
     /// After the engine handled something: an urgent change is written at once, the rest within `lazySeconds`.
     private func look() {
-        guard let engine = guidance?.engine, let written else { return requestWrite(urgent: true) }
+        guard let engine = guidance?.engine else { return }
+        // What is on disk, or on its way there.
+        if let inFlight, inFlight.revision == engine.journalRevision, inFlight.generation == engine.routeGeneration { return }
+        guard let written else { return requestWrite(urgent: true) }
         if engine.journalRevision != written.revision || engine.routeGeneration != routeOnDisk?.generation {
             requestWrite(urgent: true)
         } else if lazyTimer.instant == nil {
@@ -179,10 +184,12 @@ public final class GuidanceJournalKeeper {
         }
         let snapshot = self.snapshot(of: guidance)
         writeInFlight = true
+        inFlight = (snapshot.revision, snapshot.generation)
         if snapshot.writeRoute { touchedRouteFiles = true }
         perform({ [directory] in Self.write(snapshot, into: directory) }) { [weak self] result in
             guard let self else { return }
             self.writeInFlight = false
+            self.inFlight = nil
             self.record(result, snapshot: snapshot)
             if self.writeAgain {
                 self.writeAgain = false
@@ -281,6 +288,8 @@ public final class GuidanceJournalKeeper {
             // Logged once until a write succeeds again; guidance goes on either way, and the next change tries again.
             if !failing { log.warning("journal: not written (guidance goes on; the next change tries again): \(error)") }
             failing = true
+            // Not tried again until something changes (each record holds the whole state): no write a second on a full disk.
+            if snapshot.following == following { written = (snapshot.revision, snapshot.journal.progress, snapshot.instant) }
         }
     }
 
