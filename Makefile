@@ -164,7 +164,7 @@ bench-soak:
 # (177 min), the example drive with its route on a fresh clone (no ../shared). About 5 minutes (1.5 on a fresh clone).
 JOURNAL_DRIVE ?= $(if $(wildcard $(SHARED)/$(SWISS_DRIVE)),$(SHARED)/$(SWISS_DRIVE),examples/grid-trip-drive.nmea)
 JOURNAL_ROUTE ?= $(if $(filter examples/grid-trip-drive.nmea,$(JOURNAL_DRIVE)),examples/grid-trip.osrm.json,)
-bench-journal:
+bench-journal: deps-test
 	$(SWIFT) build -c release --product routecue
 	$(SWIFT) build -c release --product routecue-bench
 	@if [ ! -f "$(SHARED)/$(SWISS_DRIVE)" ]; then echo "bench journal: $(SHARED)/$(SWISS_DRIVE) not found (a fresh clone has no ../shared): the example drive"; fi
