@@ -16,24 +16,18 @@ import XCTest
 /// Start, and Speak heard on virtual time.
 final class DaemonInProcessBusTests: XCTestCase {
     private var tmp: URL!
-    private var bus: DBusDaemonProcess?
-    private var client: BusConnection?
-    private var daemon: InProcessDaemon?
+    private var ui: InProcessDaemonOnBus?
 
     private static let guidance: InterfaceName = "org.routecue.Guidance1"
     private static let audio: InterfaceName = "org.routecue.Audio1"
 
     override func setUpWithError() throws {
-        try DBusDaemonProcess.require()
         tmp = try CommandRunner.temporaryDirectory()
-        bus = try DBusDaemonProcess(.session)
+        ui = try InProcessDaemonOnBus()
     }
 
     override func tearDown() {
-        let client = client
-        _ = try? onLoop { client?.close() }
-        try? daemon?.stop()
-        bus?.stop()
+        ui?.stop()
         if let tmp { try? FileManager.default.removeItem(at: tmp) }
         super.tearDown()
     }
@@ -42,19 +36,15 @@ final class DaemonInProcessBusTests: XCTestCase {
 
     /// Starts the daemon in-process with the control interface on the private bus.
     private func startDaemon() throws -> InProcessDaemon {
-        let daemon = try InProcessDaemon.start(try InProcessDaemon.options(config: "{}", in: tmp, bus: bus!.address))
-        self.daemon = daemon
-        XCTAssertTrue(bus!.waitForOwner(of: ControlBus.name.rawValue, within: 10), daemon.log.lines.joined())
-        client = try connectToBus(bus!.address)
-        return daemon
+        try ui!.start(try InProcessDaemon.options(config: "{}", in: tmp, bus: ui!.bus.address))
     }
 
     private func call(_ interface: InterfaceName, _ method: MemberName, _ arguments: [DBusValue] = []) throws -> Result<[DBusValue], BusError> {
-        try callAndWait(client!, ControlBus.name, ControlBus.path, interface, method, arguments)
+        try ui!.call(interface, method, arguments)
     }
 
     private func property(_ interface: InterfaceName, _ name: String) throws -> DBusValue? {
-        try propertyAndWait(client!, ControlBus.name, ControlBus.path, interface, name)
+        try ui!.property(interface, name)
     }
 
     func test_theUIsMethods_onTheDaemonInProcess_loadSetStartAndSpeak_onVirtualTime() throws {

@@ -359,23 +359,17 @@ final class DaemonJournalInProcessTests: XCTestCase {
 /// meanwhile, the journal resumed still names a route file that is on disk.
 final class DaemonJournalInProcessBusTests: XCTestCase {
     private var tmp: URL!
-    private var bus: DBusDaemonProcess?
-    private var client: BusConnection?
-    private var daemon: InProcessDaemon?
+    private var ui: InProcessDaemonOnBus?
 
     private static let guidance: InterfaceName = "org.routecue.Guidance1"
 
     override func setUpWithError() throws {
-        try DBusDaemonProcess.require()
         tmp = try CommandRunner.temporaryDirectory()
-        bus = try DBusDaemonProcess(.session)
+        ui = try InProcessDaemonOnBus()
     }
 
     override func tearDown() {
-        let client = client
-        _ = try? onLoop { client?.close() }
-        try? daemon?.stop()
-        bus?.stop()
+        ui?.stop()
         if let tmp { try? FileManager.default.removeItem(at: tmp) }
         super.tearDown()
     }
@@ -390,24 +384,21 @@ final class DaemonJournalInProcessBusTests: XCTestCase {
     /// Starts the daemon in `journal.resume: ask` with the control interface on the private bus, and waits for the
     /// journal to be offered.
     private func startDaemon(state: StateDirectory, routePath: String? = nil) throws -> InProcessDaemon {
-        var options = try InProcessDaemon.options(config: #"{"journal": {"resume": "ask"}}"#, in: tmp, bus: bus!.address)
+        var options = try InProcessDaemon.options(config: #"{"journal": {"resume": "ask"}}"#, in: tmp, bus: ui!.bus.address)
         options.stateDirectory = state.path
         options.routePath = routePath
-        let daemon = try InProcessDaemon.start(options)
-        self.daemon = daemon
-        XCTAssertTrue(bus!.waitForOwner(of: ControlBus.name.rawValue, within: 10), daemon.log.lines.joined())
-        client = try connectToBus(bus!.address)
+        let daemon = try ui!.start(options)
         XCTAssertTrue(PollingWait.until(timeout: 10) { (try? self.property("Journal")) == .string("offered") },
                       "offered: \(daemon.log.lines.joined())")
         return daemon
     }
 
     private func call(_ method: MemberName, _ arguments: [DBusValue] = []) throws -> Result<[DBusValue], BusError> {
-        try callAndWait(client!, ControlBus.name, ControlBus.path, Self.guidance, method, arguments)
+        try ui!.call(Self.guidance, method, arguments)
     }
 
     private func property(_ name: String) throws -> DBusValue? {
-        try propertyAndWait(client!, ControlBus.name, ControlBus.path, Self.guidance, name)
+        try ui!.property(Self.guidance, name)
     }
 
     func test_askMode_offersTheJournal_ResumeJournalGuidesAlongIt_andThenThereIsNoneToDiscard() throws {

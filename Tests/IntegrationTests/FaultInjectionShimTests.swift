@@ -54,7 +54,9 @@ final class FaultInjectionShimTests: XCTestCase {
         XCTAssertEqual(contents("x.txt"), "hi\n")
     }
 
-    func test_pauseRename_writesTheMarker_andTheRenameWaits_untilTheProcessIsKilled() throws {
+    /// `mv` of a new `x.journal` over the old one under the shim's rename pause, started; returns once the marker is
+    /// there (or after 10 s).
+    private func pausedRename() throws -> (Process, marker: String) {
         XCTAssertTrue(FileManager.default.createFile(atPath: folder + "/.x.journal.tmp", contents: Data("new".utf8)))
         let marker = folder + "/paused"
         let child = shell("exec mv \"$DIR/.x.journal.tmp\" \"$DIR/x.journal\"",
@@ -63,6 +65,11 @@ final class FaultInjectionShimTests: XCTestCase {
         children.append(child)
         let deadline = Date().addingTimeInterval(10)
         while contents("paused") == nil, Date() < deadline { usleep(10_000) }
+        return (child, marker)
+    }
+
+    func test_pauseRename_writesTheMarker_andTheRenameWaits_untilTheProcessIsKilled() throws {
+        let (child, _) = try pausedRename()
         XCTAssertEqual(contents("paused"), "\(child.processIdentifier)\n", "the marker holds the pid of the paused process")
         usleep(300_000)
         XCTAssertTrue(child.isRunning)
@@ -74,14 +81,7 @@ final class FaultInjectionShimTests: XCTestCase {
     }
 
     func test_pauseRename_goesOn_whenTheMarkerIsRemoved() throws {
-        XCTAssertTrue(FileManager.default.createFile(atPath: folder + "/.x.journal.tmp", contents: Data("new".utf8)))
-        let marker = folder + "/paused"
-        let child = shell("exec mv \"$DIR/.x.journal.tmp\" \"$DIR/x.journal\"",
-                          [FaultInjectionShim.pauseRenameVariable: "journal", FaultInjectionShim.markerVariable: marker])
-        try child.run()
-        children.append(child)
-        let deadline = Date().addingTimeInterval(10)
-        while contents("paused") == nil, Date() < deadline { usleep(10_000) }
+        let (child, marker) = try pausedRename()
         XCTAssertNotNil(contents("paused"))
         try FileManager.default.removeItem(atPath: marker)
         child.waitUntilExit()

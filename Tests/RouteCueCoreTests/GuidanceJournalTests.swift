@@ -91,6 +91,13 @@ final class GuidanceJournalResumeTests: XCTestCase {
 
         init(_ engine: GuidanceEngine) { stepper = F.Stepper(engine) }
 
+        /// A fresh engine on `before`'s route, resumed from what `before`'s engine would have journaled.
+        init(resumingFrom before: Drive, destination: String?) {
+            var engine = GuidanceEngine(route: before.stepper.engine.route)
+            engine.resume(from: before.stepper.engine.journalProgress, destination: destination)
+            self.init(engine)
+        }
+
         mutating func send(_ fix: Fix) {
             finishCues(before: fix.received)
             stepper.send(.fix(fix), at: fix.received)
@@ -103,6 +110,16 @@ final class GuidanceJournalResumeTests: XCTestCase {
             }
         }
 
+        /// Sends `fixes` until the cue `key` (`maneuver:stage`) has been heard whole: the index of the fix it was heard
+        /// by (0 when it never was: all were sent).
+        mutating func send(_ fixes: [Fix], untilHeard key: String) -> Int {
+            for (i, fix) in fixes.enumerated() {
+                send(fix)
+                if heardKeys.contains(key) { return i }
+            }
+            return 0
+        }
+
         var heardKeys: [String] {
             stepper.spoken.filter { finished.contains($0.id) && $0.maneuver != nil && $0.stage != nil }.map { "\($0.maneuver!):\($0.stage!.rawValue)" }
         }
@@ -113,14 +130,7 @@ final class GuidanceJournalResumeTests: XCTestCase {
         let fixes = F.arriving(F.drive(route, speed: 15).fixes, latency: 0.3, jitter: 0)
         var before = Drive(GuidanceEngine(route: route))
         // Power goes once maneuver 2's distance stage was heard.
-        var cut = 0
-        for (i, fix) in fixes.enumerated() {
-            before.send(fix)
-            if before.heardKeys.contains("2:distance") {
-                cut = i
-                break
-            }
-        }
+        let cut = before.send(fixes, untilHeard: "2:distance")
         XCTAssertGreaterThan(cut, 0, "maneuver 2's distance stage was heard")
         let kept = before.stepper.engine.journalProgress
         XCTAssertTrue(kept.heard.contains(.stage(maneuver: 2, .distance)), "\(kept.heard)")
@@ -148,14 +158,9 @@ final class GuidanceJournalResumeTests: XCTestCase {
         let route = try F.makeRoute(turns: [.right, .left], spacing: 2500, tail: 800)
         let fixes = F.arriving(F.drive(route, speed: 20).fixes, latency: 0.3, jitter: 0)
         var before = Drive(GuidanceEngine(route: route))
-        var cut = 0
-        for (i, fix) in fixes.enumerated() {
-            before.send(fix)
-            if before.heardKeys.contains("1:action") { cut = i; break }
-        }
+        let cut = before.send(fixes, untilHeard: "1:action")
         // Down for 90 s (1.8 km): maneuver 2's range stage fell due meanwhile.
-        var after = Drive(GuidanceEngine(route: route))
-        after.stepper.engine.resume(from: before.stepper.engine.journalProgress, destination: nil)
+        var after = Drive(resumingFrom: before, destination: nil)
         for fix in fixes[(cut + 90)...] { after.send(fix) }
         let said = after.stepper.spoken.map(\.text)
         XCTAssertEqual(said.first, "Continuing along the route", "\(said)")
@@ -171,14 +176,9 @@ final class GuidanceJournalResumeTests: XCTestCase {
         let route = try F.makeRoute(turns: [.right, .left, .right], spacing: 1500, tail: 800)
         let fixes = F.arriving(F.drive(route, speed: 15).fixes, latency: 0.3, jitter: 0)
         var before = Drive(GuidanceEngine(route: route))
-        var cut = 0
-        for (i, fix) in fixes.enumerated() {
-            before.send(fix)
-            if before.heardKeys.contains("1:action") { cut = i; break }
-        }
+        let cut = before.send(fixes, untilHeard: "1:action")
         // Down for 130 s (1,950 m): maneuver 2, 1,500 m on, is passed meanwhile.
-        var after = Drive(GuidanceEngine(route: route))
-        after.stepper.engine.resume(from: before.stepper.engine.journalProgress, destination: nil)
+        var after = Drive(resumingFrom: before, destination: nil)
         for fix in fixes[(cut + 130)...] { after.send(fix) }
         let skipped = after.stepper.logged.filter { $0.event == .skipped && $0.maneuver == 2 }
         XCTAssertEqual(Set(skipped.compactMap(\.stage)), [.range, .distance, .action], "\(skipped.map { "\($0.stage?.rawValue ?? "") \($0.reason ?? "")" })")
@@ -193,8 +193,7 @@ final class GuidanceJournalResumeTests: XCTestCase {
         var before = Drive(GuidanceEngine(route: route))
         for fix in fixes.prefix(60) { before.send(fix) }
         // Started again 2 km north of where the route goes: the driver took another road meanwhile.
-        var after = Drive(GuidanceEngine(route: route))
-        after.stepper.engine.resume(from: before.stepper.engine.journalProgress, destination: "Bern")
+        var after = Drive(resumingFrom: before, destination: "Bern")
         for fix in fixes[90..<150] {
             let away = GeoMath.destination(from: fix.position!, bearing: 0, distance: 2000)
             after.send(F.changed(fix, position: away))
