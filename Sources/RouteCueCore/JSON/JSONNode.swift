@@ -45,6 +45,14 @@ public struct JSONNode: Sendable {
         return o
     }
 
+    /// Throws `.unsupported` at the first member of this object not in `allowed` (a typo, or a document of a newer
+    /// version), saying `message`; throws when this is not an object.
+    public func rejectKeys(otherThan allowed: Set<String>, message: String) throws(InputError) {
+        for key in try object().keys where !allowed.contains(key) {
+            throw InputError(.unsupported, location: childPath(key), message: message)
+        }
+    }
+
     /// The array's elements as nodes; throws when this is not an array.
     public func array() throws(InputError) -> [JSONNode] {
         guard case .array(let items) = value else { throw error(.invalidValue, "expected an array, found \(value.typeName)") }

@@ -93,9 +93,6 @@ extension GuidanceJournal {
 
     /// Rejects members other than `allowed`, naming the first unknown one.
     private static func keys(_ node: JSONNode, _ allowed: Set<String>) throws(InputError) {
-        for key in try node.object().keys where !allowed.contains(key) {
-            throw InputError(.unsupported, location: node.path.isEmpty ? key : "\(node.path).\(key)",
-                             message: "unknown key in journal version \(version)")
-        }
+        try node.rejectKeys(otherThan: allowed, message: "unknown key in journal version \(version)")
     }
 }

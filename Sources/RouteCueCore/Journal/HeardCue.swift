@@ -30,10 +30,8 @@ public enum HeardCue: Hashable, Sendable, Comparable {
     /// The cue a token names; nil when it names none.
     public init?(token: String) {
         let parts = token.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
-        func number(_ text: String) -> Int? {
-            guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), text.utf8.count <= 9 else { return nil }
-            return Int(text)
-        }
+        // An index of at most nine digits (no route has a billion maneuvers).
+        func number(_ text: String) -> Int? { text.utf8.count <= 9 ? ASCIINumber.int(ArraySlice(text.utf8)) : nil }
         switch parts.count {
         case 1 where parts[0] == "departure":
             self = .departure

@@ -158,11 +158,7 @@ enum RouteCueJSONReader {
 
     /// Rejects members other than `allowed`, naming the first unknown one.
     private static func keys(_ n: JSONNode, _ allowed: Set<String>) throws(InputError) {
-        let object = try n.object()
-        for key in object.keys where !allowed.contains(key) {
-            let path = n.path.isEmpty ? key : "\(n.path).\(key)"
-            throw InputError(.unsupported, location: path, message: "unknown key in RouteCue JSON version \(RouteCueJSON.version)")
-        }
+        try n.rejectKeys(otherThan: allowed, message: "unknown key in RouteCue JSON version \(RouteCueJSON.version)")
     }
 
     /// A `[lon, lat]` pair of exactly two values, in range.
