@@ -66,8 +66,8 @@ enum SimulateCommand {
         } catch {
             reason = "\(error)"
         }
-        let moved = (try? directory.setAside(GuidanceJournal.fileName, label: "set-aside", at: WallClock.unixSeconds())) ?? "nothing"
-        CLI.printError("journal: not resumed, \(reason); kept as \(moved)")
+        let moved = StoredJournal.setAside(in: directory)
+        CLI.printError("journal: not resumed, \(reason); kept as \(moved.isEmpty ? "nothing (it could not be moved)" : moved.joined(separator: ", "))")
         return nil
     }
 
@@ -141,10 +141,8 @@ enum SimulateCommand {
                     }
                 }
             }
-            // The power cut's instant on the virtual clock: seconds after the first fix arrives.
-            let firstArrival = FixDelivery.arrivals(of: read.fixes, options: settings.simulation).first?.received.seconds ?? 0
             let journal = stateDirectory.map { directory in
-                SimulationJournal(directory: directory, source: routePath, resumed: stored?.journal, powerCutSeconds: powerCut.map { firstArrival + $0 },
+                SimulationJournal(directory: directory, source: routePath, resumed: stored?.journal, powerCutSeconds: powerCut,
                                   log: DaemonLog(level: .warning), report: { statistics in
                     CLI.printError("journal: \(statistics.writes) writes, \(statistics.journalBytes) bytes; route files \(statistics.routeWrites), \(statistics.routeBytes) bytes\(statistics.failures > 0 ? "; \(statistics.failures) failed" : "")")
                 })

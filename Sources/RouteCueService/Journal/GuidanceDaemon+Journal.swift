@@ -88,15 +88,7 @@ extension GuidanceDaemon {
     private func setJournalAside(in directory: StateDirectory, because reason: String) {
         journalState = .setAside
         signals?.publishGuidance()
-        files.run({ () -> [String] in
-            var moved: [String] = []
-            if let bytes = try? directory.read(GuidanceJournal.fileName, maxBytes: GuidanceJournal.maxBytes),
-               let journal = try? GuidanceJournal.parse(bytes), let name = try? directory.setAside(journal.routeFile, label: "set-aside", at: WallClock.unixSeconds()) {
-                moved.append(name)
-            }
-            if let name = try? directory.setAside(GuidanceJournal.fileName, label: "set-aside", at: WallClock.unixSeconds()) { moved.insert(name, at: 0) }
-            return moved
-        }) { [weak self] moved in
+        files.run({ StoredJournal.setAside(in: directory) }) { [weak self] moved in
             self?.log.warning("journal: not resumed, \(reason); kept as \(moved.isEmpty ? "nothing (it could not be moved)" : moved.joined(separator: ", ")) in \(directory.path)")
         }
     }

@@ -58,13 +58,10 @@ public final class GuidanceJournalKeeper {
     private var written: (revision: Int, progress: JournalProgress, at: MonotonicInstant)?
     /// When a lazy look last found nothing worth writing.
     private var lazyLookedAt: MonotonicInstant?
-    private var writeInFlight = false
-    /// The engine's revision and route generation the write in flight holds.
+    /// The engine's revision and route generation the write in flight holds (nil: none in flight).
     private var inFlight: (revision: Int, generation: Int)?
     /// Counts the guidances followed: a write taken from an earlier one says nothing about this one's files.
     private var following = 0
-    /// A route file was written (which removes the others) or removed: a resumed journal's route file may be gone.
-    private var touchedRouteFiles = false
     private var writeAgain = false
     private var failing = false
     private lazy var lazyTimer = LoopTimer(on: scheduler) { [weak self] in self?.requestWrite(urgent: false) }
@@ -81,17 +78,16 @@ public final class GuidanceJournalKeeper {
     }
 
     /// Keeps the journal of `guidance` (whose route came from `source`), writing it now; `resumed` is the journal it
-    /// was resumed from, whose route file is already on disk — unless this keeper has written or removed route files
-    /// since (a start route guided while the journal was offered): then the route is written again.
+    /// was resumed from, whose route file is on disk unless another route was journaled since (then it is written again).
     public func follow(_ guidance: GuidanceAudio, source: String, resumed: GuidanceJournal? = nil) {
         unfollow()
         following += 1
         self.guidance = guidance
         self.source = source
         written = nil
-        // Its route file is on disk unless this keeper wrote or removed route files since (a start route guided while
-        // the journal was offered); a write also checks that the file it names is there, and writes the route if not.
-        routeOnDisk = touchedRouteFiles ? nil : resumed.map { ($0.routeFile, $0.routeBytes, $0.routeChecksum, guidance.engine.routeGeneration) }
+        // Its route file was on disk at start; a write checks that the file it names is still there (another route
+        // journaled while it was offered removes it) and writes the route again if not.
+        routeOnDisk = resumed.map { ($0.routeFile, $0.routeBytes, $0.routeChecksum, guidance.engine.routeGeneration) }
         guidance.afterHandling = { [weak self] in self?.look() }
         arrivalListener = guidance.addListener { [weak self] event in
             // The destination reached ends the journal (a tour's stop up to which it is resolved does not).
@@ -118,7 +114,6 @@ public final class GuidanceJournalKeeper {
         unfollow()
         let directory = self.directory
         routeOnDisk = nil
-        touchedRouteFiles = true
         perform({ () -> Result<Int, InputError> in
             do throws(InputError) {
                 try directory.remove(GuidanceJournal.fileName)
@@ -178,17 +173,14 @@ public final class GuidanceJournalKeeper {
                 return
             }
         }
-        guard !writeInFlight else {
+        guard inFlight == nil else {
             writeAgain = true
             return
         }
         let snapshot = self.snapshot(of: guidance)
-        writeInFlight = true
         inFlight = (snapshot.revision, snapshot.generation)
-        if snapshot.writeRoute { touchedRouteFiles = true }
         perform({ [directory] in Self.write(snapshot, into: directory) }) { [weak self] result in
             guard let self else { return }
-            self.writeInFlight = false
             self.inFlight = nil
             self.record(result, snapshot: snapshot)
             if self.writeAgain {

@@ -1,3 +1,4 @@
+import EventLoopKit
 import RouteCueCore
 
 /// A journal read back from the state directory at start, its route read and checked: what resuming needs.
@@ -30,5 +31,18 @@ public struct StoredJournal: Sendable {
                              message: "its progress (leg \(journal.progress.leg), \(Int(journal.progress.distanceAlong)) m) does not fit its route")
         }
         return StoredJournal(journal: journal, route: route)
+    }
+
+    /// Moves the journal in `directory` aside (kept for a bug report, `StateDirectory.setAside`), with the route file
+    /// it names when it still names one; returns the names they now have. Blocking: call off the loop.
+    public static func setAside(in directory: StateDirectory) -> [String] {
+        let now = WallClock.unixSeconds()
+        var moved: [String] = []
+        if let name = try? directory.setAside(GuidanceJournal.fileName, label: "set-aside", at: now) { moved.append(name) }
+        if let bytes = try? directory.read(moved.first ?? GuidanceJournal.fileName, maxBytes: GuidanceJournal.maxBytes),
+           let journal = try? GuidanceJournal.parse(bytes), let name = try? directory.setAside(journal.routeFile, label: "set-aside", at: now) {
+            moved.append(name)
+        }
+        return moved
     }
 }

@@ -102,7 +102,7 @@ private final class DriveReplay {
         arrivals = FixDelivery.arrivals(of: fixes, options: options)
         guidance.followsEngineTimers = !options.fixTriggeredOnly
         var end = (arrivals.last?.received ?? .zero).advanced(bySeconds: options.tailSeconds)
-        let cut = journal?.powerCutSeconds.map { MonotonicInstant(nanoseconds: UInt64(max(0, $0) * 1e9)) }
+        let cut = journal?.powerCutSeconds.map { (arrivals.first?.received ?? .zero).advanced(bySeconds: max(0, $0)) }
         if let cut { end = min(end, cut) }
         scheduleNextFix()
         while let due = loop.nextDue, due <= end.nanoseconds {
@@ -198,7 +198,7 @@ public struct SimulationJournal: Sendable {
     public var directory: StateDirectory
     /// Where the route came from (written into the journal).
     public var source: String
-    /// The drive ends this many seconds into the virtual clock as if the power were cut: no last write, the cue
+    /// The drive ends this many seconds after its first fix arrives as if the power were cut: no last write, the cue
     /// playing not heard to its end (nil: none).
     public var powerCutSeconds: Double?
     /// The journal the drive's engine was resumed from (its route file is on disk already).
