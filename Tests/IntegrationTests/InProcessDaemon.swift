@@ -24,13 +24,14 @@ final class InProcessDaemon {
         pump = ManualLoopPump(loop)
     }
 
-    /// Starts a daemon per `options` (its audio on the virtual sink), called from the test's thread.
-    nonisolated static func start(_ options: DaemonOptions) throws -> InProcessDaemon {
+    /// Starts a daemon per `options` (its audio on the virtual sink, its speech rendered by `speech`), called from the
+    /// test's thread.
+    nonisolated static func start(_ options: DaemonOptions, speech: InlineSpeech = InlineSpeech()) throws -> InProcessDaemon {
         try RouteCueLoop.runAndWait {
             let made = InProcessDaemon()
             let loop = made.loop
             let environment = DaemonEnvironment(scheduler: loop) { settings in
-                AudioOutputService.virtual(settings: settings, loop: loop, speech: InlineSpeech()).0
+                AudioOutputService.virtual(settings: settings, loop: loop, speech: speech).0
             }
             let exitStatus = made.exitStatus
             made.daemon = GuidanceDaemon(options: options, log: made.log, environment: environment) { status in

@@ -25,10 +25,11 @@ public final class DriveSimulator: Sendable {
     }
 
     /// A simulator with the daemon's audio settings (`AudioServiceSettings.make`); checks that the voice exists.
-    public init(settings: AudioOutputService.Settings) throws(SpeechError) {
+    /// `speech` keeps what espeak-ng rendered: one shared with another wiring plays the very same samples there.
+    public init(settings: AudioOutputService.Settings, speech: InlineSpeech = InlineSpeech()) throws(SpeechError) {
         self.settings = settings
         sampleRate = try SpeechSynthesizer(settings: settings.voice).sampleRate
-        speech = InlineSpeech()
+        self.speech = speech
     }
 
     /// Runs `engine` over `fixes` (in file order, `received` from the reader's virtual receive clock); with `audio`,
