@@ -197,7 +197,8 @@ bench: bench-audio bench-daemon bench-car-audio bench-board bench-routing bench-
 	track=$$(mktemp --suffix=.gpx) && $(BENCH) synthetic-gpx $$track 200000 && \
 	  { $(BENCH) import $$track --iterations 3; status=$$?; rm -f $$track; [ $$status -eq 0 ]; } || exit 1; \
 	$(BENCH) progress "$(SHARED)/$(PROGRESS_LONG)" "$(SHARED)/$(PROGRESS_SHORT)" || exit 1; \
-	$(BENCH) timing $(foreach t,$(TIMING_TRACES),--trace "$(SHARED)/$(t)") $(foreach r,$(TIMING_ROUTES),"$(SHARED)/$(r)")
+	$(BENCH) timing $(foreach t,$(TIMING_TRACES),--trace "$(SHARED)/$(t)") $(foreach r,$(TIMING_ROUTES),"$(SHARED)/$(r)") || exit 1; \
+	$(BENCH) outage $(foreach t,$(TIMING_TRACES),--trace "$(SHARED)/$(t)") $(foreach r,$(TIMING_ROUTES),"$(SHARED)/$(r)")
 
 demo: deps release
 	$(BIN_RELEASE) --version

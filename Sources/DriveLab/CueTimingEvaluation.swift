@@ -8,6 +8,8 @@ public struct CueTimingEvaluation: Sendable {
     public private(set) var distanceErrors: [Double] = []
     /// Speed (m/s) at each of those cues.
     public private(set) var distanceCueSpeeds: [Double] = []
+    /// The fix time (UTC) each of those cues' first word was heard, in the same order.
+    public private(set) var distanceCueStarts: [Double] = []
     /// A description of each of those cues (label, error, speed), in the same order.
     public private(set) var distanceCueLabels: [String] = []
     /// Spoken approach or action cues whose first word was heard at or after their maneuver.
@@ -52,6 +54,7 @@ public struct CueTimingEvaluation: Sendable {
                 let error = maneuver.distanceAlong - alongAtStart - target
                 distanceErrors.append(abs(error))
                 distanceCueSpeeds.append(drive.trueSpeed(atFixTime: start))
+                distanceCueStarts.append(start)
                 let outage = drive.outage.map { start >= $0.lowerBound && start < $0.upperBound + 1 } ?? false
                 distanceCueLabels.append("\(label): error \(Int((error * 10).rounded()) / 10) m at \(Int(drive.trueSpeed(atFixTime: start) * 3.6)) km/h\(outage ? " (GPS outage)" : "")")
             }

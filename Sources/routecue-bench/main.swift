@@ -5,6 +5,7 @@ import Foundation
 //   routecue-bench import FILE [--iterations N]            import time and peak memory of a route file
 //   routecue-bench progress LONG_ROUTE SHORT_ROUTE          fixes per second through the engine, long vs short route
 //   routecue-bench timing --trace FILE --trace FILE ROUTE…  cue timing error: this engine vs a fix-triggered baseline
+//   routecue-bench outage --trace FILE… ROUTE… [--seconds S] cue timing error after a GPS outage of S s (4) while braking
 //   routecue-bench timing-drives --trace FILE… ROUTE… --out DIR
 //                                                           writes the timing set's drives as NMEA (make test-aarch64 replays them)
 //   routecue-bench audio [--device PCM] [--cues N]           due → first sample to ALSA: cached, on demand, spawned espeak-ng
@@ -41,6 +42,8 @@ case "progress" where arguments.count >= 3:
     progressBench(Array(arguments.dropFirst()))
 case "timing" where arguments.count >= 2:
     timingBench(Array(arguments.dropFirst()))
+case "outage" where arguments.count >= 2:
+    outageBench(Array(arguments.dropFirst()))
 case "timing-drives" where arguments.count >= 2:
     timingDrivesBench(Array(arguments.dropFirst()))
 case "audio":

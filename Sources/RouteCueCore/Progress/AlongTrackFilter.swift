@@ -26,9 +26,21 @@ public struct AlongTrackFilter: Sendable, Equatable {
     private var alongScaleCovariance = 0.0
 
     /// Process noise: standard deviation in metres the prediction gains per second of extrapolation (the speed is
-    /// good to ~0.15 m/s; the rest is unmodelled acceleration). Quadratic in time, so after an outage the first
-    /// fix is taken nearly as it is.
+    /// good to ~0.15 m/s; the rest is unmodelled acceleration). Beyond `accelerationHorizon` the acceleration
+    /// the car may have had adds `unknownAccelerationMetres`, so after an outage the first fix is taken nearly as
+    /// it is.
     static let processMetresPerSecond = 0.15
+    /// Standard deviation (m/s²) of the acceleration the car may have had while no fix came, beyond
+    /// `accelerationHorizon`: a car braking through an outage of a few seconds is metres behind the constant-speed
+    /// prediction, so the first fix after it is believed over that prediction.
+    static let outageAccelerationSigma = 1.0
+
+    /// The metres (1σ) a prediction `dt` seconds ahead may be off by the acceleration unknown after the horizon.
+    static func unknownAccelerationMetres(afterSeconds dt: Double) -> Double {
+        let beyond = max(0, dt - accelerationHorizon)
+        return 0.5 * outageAccelerationSigma * beyond * beyond
+    }
+
     /// Acceleration is trusted this long when extrapolating; beyond it speed stays constant.
     public static let accelerationHorizon = 1.5
     /// Bounds on the acceleration estimate (m/s²).
@@ -112,8 +124,10 @@ public struct AlongTrackFilter: Sendable, Equatable {
         let predictedSpeed = self.predictedSpeed(afterSeconds: dt)
         // Two states: along' = along + scale × (measured-speed metres travelled), scale' = scale.
         let unscaledTravel = (predicted - along) / speedScale
+        let unknownAcceleration = Self.unknownAccelerationMetres(afterSeconds: dt)
         let p = variance + 2 * unscaledTravel * alongScaleCovariance + unscaledTravel * unscaledTravel * scaleVariance
             + (Self.processMetresPerSecond * max(dt, 0.1)) * (Self.processMetresPerSecond * max(dt, 0.1))
+            + unknownAcceleration * unknownAcceleration
         let pas = alongScaleCovariance + unscaledTravel * scaleVariance
         let drift = Self.scaleDriftPerSecond * Self.scaleLearning(measurementSigma: measurementSigma)
         let pss = scaleVariance + drift * drift * dt
