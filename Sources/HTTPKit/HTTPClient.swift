@@ -3,7 +3,7 @@ import Synchronization
 
 /// Runs HTTP exchanges one after another on a thread of its own (`HTTPExchange`, blocking there, never on the
 /// event loop) and hands each result to its completion, called on that thread: callers hop back to their loop.
-/// `stop()` cancels what waits and returns once the exchange under way (bounded by its timeout) has ended.
+/// `stop()` cancels what waits and the exchange under way, and returns once the thread has ended.
 public final class HTTPClient: Sendable {
     /// One queued exchange.
     private struct Job: Sendable {
@@ -23,8 +23,13 @@ public final class HTTPClient: Sendable {
     private final class Core: Sendable {
         let state = Mutex(State())
         let wakeup: EventFD
+        /// Signalled once by `stop()`: the exchange under way ends at once.
+        let cancel: EventFD
 
-        init() throws(SystemCallError) { wakeup = try EventFD(nonBlocking: false) }
+        init() throws(SystemCallError) {
+            wakeup = try EventFD(nonBlocking: false)
+            cancel = try EventFD()
+        }
     }
 
     private let core: Core
@@ -60,7 +65,7 @@ public final class HTTPClient: Sendable {
     /// Exchanges queued and not yet started.
     public var waiting: Int { core.state.withLock { $0.jobs.count } }
 
-    /// Cancels the queued exchanges (their completions get `.cancelled`) and ends the thread after the one under way.
+    /// Cancels the queued exchanges and the one under way (their completions get `.cancelled`) and ends the thread.
     /// Idempotent.
     public func stop() {
         let cancelled = core.state.withLock { state -> [Job] in
@@ -69,6 +74,7 @@ public final class HTTPClient: Sendable {
             return state.jobs
         }
         for job in cancelled { job.completion(.failure(.cancelled)) }
+        core.cancel.signal()
         core.wakeup.signal()
         let running = thread.withLock { thread -> SystemThread? in
             defer { thread = nil }
@@ -88,7 +94,8 @@ public final class HTTPClient: Sendable {
                 core.wakeup.wait()
                 continue
             }
-            let result = HTTPExchange.perform(job.request, at: job.endpoint, timeout: job.timeout, maxBodyBytes: job.maxBodyBytes)
+            let result = HTTPExchange.perform(job.request, at: job.endpoint, timeout: job.timeout, maxBodyBytes: job.maxBodyBytes,
+                                              cancel: core.cancel.descriptor)
             job.completion(result)
         }
     }

@@ -44,7 +44,13 @@ public final class GuidanceDaemon {
     /// Where the daemon is in its life.
     public private(set) var phase = DaemonPhase.starting
     /// What systemd hears: READY, STATUS, WATCHDOG, RELOADING, STOPPING.
-    private lazy var systemd = SystemdStatus(scheduler: scheduler, log: log) { [unowned self] in self.statusText() }
+    private lazy var systemd: SystemdStatus = {
+        let status = SystemdStatus(scheduler: scheduler, log: log) { [unowned self] in self.statusText() }
+        status.logChange = { [unowned self] line in self.gpsLog(.info, line) }
+        return status
+    }()
+    /// Lines about a flapping GPS feed and the status it sets are written once per episode of trouble.
+    private var gpsTrouble = RepeatedTroubleFilter()
     private lazy var stopTimer = LoopTimer(on: scheduler) { [weak self] in self?.stopDeadline() }
     /// How long a stop waits for a device that never answers, and then for the journal's last write (a slow disk),
     /// well within the 5 s systemd's unit allows.
@@ -289,21 +295,33 @@ public final class GuidanceDaemon {
     public func gpsReported(_ event: GPSClient.Event) {
         switch event {
         case .fix(let fix):
+            if let leftOut = gpsTrouble.well(at: scheduler.now.seconds) {
+                log.info("gps: steady again; \(leftOut) repeated line\(leftOut == 1 ? " was" : "s were") logged at debug level only")
+            }
             if let position = fix.position { routes.vehicle(at: position) }
             guidance?.handle(.fix(fix))
             updateStatus(force: false)
             signals?.publishGuidance()
         case .state(let state):
             switch state {
-            case .unreachable, .lost: log.warning("gps: \(state)")
-            default: log.info("gps: \(state)")
+            case .unreachable, .lost: gpsLog(.warning, "gps: \(state)")
+            default: gpsLog(.info, "gps: \(state)")
             }
             updateStatus(force: true)
             signals?.publishGuidance()
         case .note(let note):
-            log.info("gps: \(note)")
+            gpsLog(.info, "gps: \(note)")
         case .problem(let problem):
-            log.warning("gps: \(problem)")
+            gpsLog(.warning, "gps: \(problem)")
+        }
+    }
+
+    /// Logs a line about the GPS feed (or the status it sets): a warning starts or keeps an episode of trouble, in
+    /// which each kind of line is written once and its repeats only at debug level (`RepeatedTroubleFilter`).
+    func gpsLog(_ severity: DaemonLog.Severity, _ line: String) {
+        switch gpsTrouble.admit(line, trouble: severity <= .warning, at: scheduler.now.seconds) {
+        case .write: log.log(severity, line)
+        case .repeated: log.debug(line)
         }
     }
 

@@ -15,6 +15,8 @@ final class SystemdStatus {
     private var running = false
     private var pinging = false
     private var last = ""
+    /// Where a change of state is logged (the daemon passes it through its filter of repeated trouble).
+    var logChange: @RouteCueLoop (String) -> Void
     private var lastAt = MonotonicInstant.zero
     private lazy var statusTimer = LoopTimer(on: scheduler) { [weak self] in self?.update(force: true) }
     private lazy var watchdogTimer = LoopTimer(on: scheduler) { [weak self] in self?.watchdogPing() }
@@ -24,6 +26,7 @@ final class SystemdStatus {
         self.scheduler = scheduler
         self.log = log
         self.text = text
+        logChange = { [log] line in log.info(line) }
     }
 
     /// READY=1 with the status, which it returns; the watchdog pings start when systemd asks for them.
@@ -52,7 +55,7 @@ final class SystemdStatus {
             statusTimer.set(lastAt.advanced(bySeconds: 2))
             return
         }
-        if kind(text) != kind(last) { log.info("status: \(text)") }
+        if kind(text) != kind(last) { logChange("status: \(text)") }
         last = text
         lastAt = now
         notifier.status(text)

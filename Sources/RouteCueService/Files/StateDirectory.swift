@@ -62,6 +62,9 @@ public struct StateDirectory: Sendable {
     /// Removes `name` durably (`unlink`, then `fsync` of the directory); one that does not exist is already removed.
     public func remove(_ name: String) throws(InputError) {
         let file = self.file(name)
+        // On a read-only file system unlink says EROFS also for a file that is not there.
+        var info = stat()
+        if lstat(file, &info) != 0, errno == ENOENT { return }
         guard unlink(file) == 0 else {
             guard errno == ENOENT else { throw Self.failure(file, code: errno, step: "removing \(name)", verb: "cannot remove") }
             return

@@ -28,6 +28,8 @@ struct DuckingStateFile {
 
     /// Removes the record (everything was put back).
     func remove() throws(SystemCallError) {
+        // On a read-only file system unlink says EROFS also for a record that is not there.
+        guard FileSystem.exists(path) else { return }
         guard unlink(path) == 0 || errno == ENOENT else { throw SystemCallError("unlink \(path)", code: errno) }
         FileSystem.syncFolder(FilePath.deletingLastComponent(path))
     }

@@ -36,6 +36,8 @@ public final class RouteLoader {
     private var rerouting = false
     /// The tour that waits for the first fix: its first way is routed from where the car is.
     private var awaitingFix: String?
+    /// A tour tried again and again while the engine hangs or is away: each kind of line is logged once, until it loads.
+    private var retryTrouble = RepeatedTroubleFilter(settleSeconds: 0)
 
     /// A loader on `scheduler` (the daemon's loop), asking `engine` (nil: none configured), logging to `log`.
     public init(scheduler: any LoopScheduler, log: DaemonLog, engine: RoutingEngine? = nil) {
@@ -90,6 +92,9 @@ public final class RouteLoader {
             guard let self else { return }
             switch result {
             case .success(let route):
+                if let leftOut = self.retryTrouble.well(at: self.scheduler.now.seconds) {
+                    self.log.info("\(path): routed after \(self.retries + 1) attempts (\(leftOut) repeated line\(leftOut == 1 ? "" : "s") logged at debug level only)")
+                }
                 self.retries = 0
                 self.retryPath = nil
                 self.onRoute(route, path)
@@ -100,7 +105,7 @@ public final class RouteLoader {
                 }
                 let seconds = min(60, 2 * pow(2, Double(self.retries)))
                 self.retries += 1
-                self.log.warning("route not loaded yet: \(error); trying again in \(Int(seconds)) s")
+                self.retryLog(.warning, "route not loaded yet: \(error); trying again in \(Int(seconds)) s")
                 self.retryPath = path
                 self.retryTimer.set(self.scheduler.now.advanced(bySeconds: seconds))
             }
@@ -120,13 +125,21 @@ public final class RouteLoader {
         if importer.engine != nil { options.vehiclePosition = lastPosition }
         if let format { options.format = format }
         importer.read(bytes, name: name, options: options, asking: { [weak self] asking in
-            self?.log.info("\(source): asking the routing engine for \(asking)")
+            self?.retryLog(.info, "\(source): asking the routing engine for \(asking)")
             self?.onChange()
         }) { [weak self] result in
             guard let self, !self.stopped else { return }
             self.onChange()
             if case .success = result { ProcessMemory.releaseFreeHeap() }
             completion(result)
+        }
+    }
+
+    /// Logs a line of loading a route: while a tour is being tried again, repeats of a kind go to the debug level.
+    private func retryLog(_ severity: DaemonLog.Severity, _ line: String) {
+        switch retryTrouble.admit(line, trouble: severity <= .warning, at: scheduler.now.seconds) {
+        case .write: log.log(severity, line)
+        case .repeated: log.debug(line)
         }
     }
 
