@@ -17,6 +17,18 @@ extension ReaderShapes {
                 let pack = String(decoding: data, as: UTF8.self)
                 return Array(pack.replacingOccurrences(of: "\"distances\": {", with: "\"distances\": {\n\(forms)").utf8)
             }, read: { _ = try PhrasePack.parse($0, name: "bench.json") }),
+            ReaderShape(reader: "Phrase pack", shape: "a long form name over many special entries", make: { scale in
+                guard let data = FileManager.default.contents(atPath: "config/phrases/en-US.json") else {
+                    fail("readers: run from the repository (config/phrases/en-US.json not found)")
+                }
+                let name = String(repeating: "f", count: 16_000 * scale)
+                let special = (0..<(1_000 * scale)).map { "\"mile \($0).25\": \"words\"" }.joined(separator: ",")
+                let form = #"{"metre":{"one":"{n} meter","other":"{n} meters"},"kilometre":{"one":"{n} kilometer","other":"{n} kilometers"},"#
+                    + #""foot":{"one":"{n} foot","other":"{n} feet"},"yard":{"one":"{n} yard","other":"{n} yards"},"mile":{"one":"{n} mile","other":"{n} miles"},"#
+                    + #""special":{\#(special)}}"#
+                let pack = String(decoding: data, as: UTF8.self)
+                return Array(pack.replacingOccurrences(of: "\"distances\": {", with: "\"distances\": {\n\"\(name)\": \(form),\n").utf8)
+            }, read: { _ = try PhrasePack.parse($0, name: "bench.json") }),
             ReaderShape(reader: "Abbreviations", shape: "many word entries", make: { scale in
                 let words = (0..<(2_000 * scale)).map { #"{"abbreviation":"A\#($0)","expansion":"Alpha \#($0)","position":"anywhere"}"# }
                 return Array(#"{"$comment":"bench","language":"en","words":[\#(words.joined(separator: ","))]}"#.utf8)

@@ -60,6 +60,25 @@ final class ReaderGrowthTests: XCTestCase {
         XCTAssertEqual(o["k40"], .bool(true))
     }
 
+    /// The en-US pack with one more distance form, named by `nameBytes` letters, holding `specials` special values.
+    private func packWithLongFormName(nameBytes: Int, specials: Int) throws -> [UInt8] {
+        let pack = try String(contentsOf: SharedData.repositoryRoot.appendingPathComponent("config/phrases/en-US.json"), encoding: .utf8)
+        let special = (0..<specials).map { "\"mile \($0).25\": \"words\"" }.joined(separator: ",")
+        let units = ["metre": "meter", "kilometre": "kilometer", "foot": "foot", "yard": "yard", "mile": "mile"]
+            .map { "\"\($0.key)\": {\"one\": \"{n} \($0.value)\", \"other\": \"{n} \($0.value)s\"}" }.joined(separator: ",")
+        let form = "\"\(String(repeating: "f", count: nameBytes))\": {\(units), \"special\": {\(special)}},\n"
+        return Array(pack.replacingOccurrences(of: "\"distances\": {", with: "\"distances\": {\n" + form).utf8)
+    }
+
+    func test_aLongKeyOverManyMembers_readsInLinearTime() throws {
+        let small = try packWithLongFormName(nameBytes: 64_000, specials: 2_000)
+        let large = try packWithLongFormName(nameBytes: 256_000, specials: 8_000)
+        XCTAssertNoThrow(try PhrasePack.parse(large, name: "long.json"))
+        let growth = try GrowthRatio.ratio(small: { _ = try PhrasePack.parse(small, name: "long.json") },
+                                           large: { _ = try PhrasePack.parse(large, name: "long.json") })
+        XCTAssertLessThan(growth, GrowthRatio.limit, "a key path must not copy a long key into every member below it")
+    }
+
     /// A route point whose extensions hold `count` unknown elements, then `count` `time`s (OsmAnd's seconds).
     private func routeWithExtensionChildren(_ count: Int) -> [UInt8] {
         let ext = String(repeating: "<x/>", count: count) + String(repeating: "<time>5</time>", count: count)

@@ -166,6 +166,17 @@ final class ReaderLimitsTests: XCTestCase {
         XCTAssertTrue(diagnostic.reason.hasPrefix("JSON over a limit at column 147: nesting deeper than the limit of 128 levels"), diagnostic.reason)
     }
 
+    func test_aLongKey_isShortenedInKeyPaths() {
+        let key = String(repeating: "k", count: 100)
+        XCTAssertThrowsError(try RouteCueConfiguration.parse(Array(#"{"import": {"\#(key)": 1}}"#.utf8))) { error in
+            XCTAssertEqual("\(error)", "import.\(String(repeating: "k", count: 40))…: unknown key")
+        }
+        let short = String(repeating: "k", count: 64)
+        XCTAssertThrowsError(try RouteCueConfiguration.parse(Array(#"{"import": {"\#(short)": 1}}"#.utf8))) { error in
+            XCTAssertEqual("\(error)", "import.\(short): unknown key", "keys up to 64 bytes are kept whole")
+        }
+    }
+
     // MARK: - Configuration
 
     func test_theImportSection_setsEveryLimit_andTheOptionsCarryThem() throws {
