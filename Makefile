@@ -188,7 +188,7 @@ bench-names: deps-test release
 # Every reader linear in its input (issue 29, docs/limits.md): for each reader (XML, GPX, JSON, the route formats,
 # NMEA, gpsd JSON, HTTP responses, phrase packs, abbreviations, the configuration, the journal, WAV) and input shape
 # (many attributes, keys, points, maneuvers, long strings, deep nesting, long lines, many chunks…), the time per MB at
-# 1×, 4× and 16× the input and the 16×/1× ratio (about 1 when linear; above 2 is flagged). About 2 minutes; needs no
+# 1×, 4× and 16× the input and the 16×/1× ratio (about 1 when linear; above 2 is flagged). About 75 s; needs no
 # ../shared.
 bench-readers:
 	$(SWIFT) build -c release --product routecue-bench

@@ -64,10 +64,14 @@ extension ReaderShapes {
     static func wav(samples: Int, extraChunks: Int) -> [UInt8] {
         func le32(_ v: Int) -> [UInt8] { (0..<4).map { UInt8((v >> (8 * $0)) & 0xFF) } }
         func le16(_ v: Int) -> [UInt8] { (0..<2).map { UInt8((v >> (8 * $0)) & 0xFF) } }
-        var out: [UInt8] = Array("RIFF".utf8) + le32(0) + Array("WAVE".utf8)
-        out += Array("fmt ".utf8) + le32(16) + le16(1) + le16(1) + le32(22_050) + le32(44_100) + le16(2) + le16(16)
-        for _ in 0..<extraChunks { out += Array("LIST".utf8) + le32(4) + Array("INFO".utf8) }
-        out += Array("data".utf8) + le32(2 * samples)
+        // One piece at a time: a long `+` chain of arrays is too much for Swift 6.0's type checker.
+        var out: [UInt8] = []
+        for piece in [Array("RIFF".utf8), le32(0), Array("WAVE".utf8), Array("fmt ".utf8), le32(16), le16(1), le16(1),
+                      le32(22_050), le32(44_100), le16(2), le16(16)] { out += piece }
+        let list = Array("LIST".utf8) + le32(4) + Array("INFO".utf8)
+        for _ in 0..<extraChunks { out += list }
+        out += Array("data".utf8)
+        out += le32(2 * samples)
         out.reserveCapacity(out.count + 2 * samples)
         for i in 0..<samples { out += le16((i * 37) & 0x7FFF) }
         out.replaceSubrange(4..<8, with: le32(out.count - 8))
