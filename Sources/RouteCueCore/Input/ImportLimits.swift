@@ -5,7 +5,7 @@
 public struct ImportLimits: Sendable, Equatable {
     /// The default of `maxFileBytes`: 64 MB.
     public static let defaultMaxFileBytes = 64 * 1024 * 1024
-    /// The default of `maxDepth`: real routes need 13 levels (JSON) and 8 (GPX).
+    /// The default of `maxDepth`: real routes need 13 levels (JSON) and 5 (GPX).
     public static let defaultMaxDepth = 128
     /// The default of `maxStringBytes`: 1 MB (the longest string of the test data, a polyline, is 107,500 bytes).
     public static let defaultMaxStringBytes = 1 << 20
