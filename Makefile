@@ -22,7 +22,7 @@ DEB_TEST_PACKAGES = $(DEB_PACKAGES) jackd2 gpsd espeak-ng dbus-daemon dbus-bin s
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build release release-static cross cross-deps cross-check run-aarch64 test-aarch64 bench-cross test test-fast bench bench-audio bench-daemon bench-car-audio bench-board bench-drive bench-routing bench-names bench-soak bench-journal demo deps deps-test install install-files uninstall clean
+.PHONY: all build release release-static cross cross-deps cross-check run-aarch64 test-aarch64 bench-cross test test-fast bench bench-audio bench-daemon bench-car-audio bench-board bench-drive bench-routing bench-names bench-soak bench-journal bench-readers demo deps deps-test install install-files uninstall clean
 
 all: build
 
@@ -185,7 +185,16 @@ bench-names: deps-test release
 	$(SWIFT) build -c release --product routecue-bench
 	$(call with-paced-pcm,$(BENCH) names $(BIN_RELEASE) --device $$PCM)
 
-bench: bench-audio bench-daemon bench-car-audio bench-board bench-routing bench-names bench-soak bench-journal
+# Every reader linear in its input (issue 29, docs/limits.md): for each reader (XML, GPX, JSON, the route formats,
+# NMEA, gpsd JSON, HTTP responses, phrase packs, abbreviations, the configuration, the journal, WAV) and input shape
+# (many attributes, keys, points, maneuvers, long strings, deep nesting, long lines, many chunks…), the time per MB at
+# 1×, 4× and 16× the input and the 16×/1× ratio (about 1 when linear; above 2 is flagged). About 75 s; needs no
+# ../shared.
+bench-readers:
+	$(SWIFT) build -c release --product routecue-bench
+	$(BENCH) readers
+
+bench: bench-audio bench-daemon bench-car-audio bench-board bench-routing bench-names bench-soak bench-journal bench-readers
 	@if [ ! -d "$(SHARED)" ]; then echo "bench: SKIPPED, $(SHARED) not found (a fresh clone has no ../shared)"; exit 0; fi; \
 	for f in $(BENCH_ROUTES); do \
 	  $(BENCH) import "$(SHARED)/$$f" --iterations 7 || exit 1; \

@@ -1,6 +1,8 @@
 /// Reads an HTTP/1.x response as its bytes arrive (RFC 9112): the status line and header fields, then a body
 /// delimited by `Content-Length`, by chunked transfer coding, or by the end of the connection. Interim `1xx`
-/// responses are skipped. Bounded: the head by `maxHeadBytes`, the body by `maxBodyBytes`.
+/// responses are skipped. Bounded: the head by `maxHeadBytes` (the trailer fields of a chunked body too), the body by
+/// `maxBodyBytes`. Each byte is looked at a bounded number of times however the response is cut into reads: the
+/// search for the end of the head or of a line goes on where the previous read left it.
 public struct HTTPResponseParser: Sendable {
     /// What the bytes so far amount to.
     public enum Progress: Sendable, Equatable {
@@ -49,6 +51,10 @@ public struct HTTPResponseParser: Sendable {
 
     private var buffer: [UInt8] = []
     private var position = 0
+    /// Where the search for the end of the head or of a line goes on (bytes before it were searched already).
+    private var searched = 0
+    /// The bytes of trailer fields so far (bounded by `maxHeadBytes`, as the head).
+    private var trailerBytes = 0
     private var stage = Stage.head
     private var status = 0
     private var reason = ""
@@ -149,7 +155,12 @@ public struct HTTPResponseParser: Sendable {
                 position += 2
                 stage = .chunkSize
             case .trailers:
-                guard let lineEnd = lineEnd() else { return .incomplete }
+                guard let lineEnd = lineEnd() else {
+                    if trailerBytes + buffer.count - position > maxHeadBytes { throw .tooLarge(limit: maxHeadBytes) }
+                    return .incomplete
+                }
+                trailerBytes += lineEnd + 2 - position
+                guard trailerBytes <= maxHeadBytes else { throw .tooLarge(limit: maxHeadBytes) }
                 let empty = lineEnd == position
                 position = lineEnd + 2
                 if empty { stage = .done }
@@ -162,27 +173,30 @@ public struct HTTPResponseParser: Sendable {
     private mutating func compact() {
         if position > 4096, position * 2 > buffer.count {
             buffer.removeFirst(position)
+            searched = max(0, searched - position)
             position = 0
         }
     }
 
-    /// The index of the `\r\n\r\n` ending the head, from `position`.
-    private func headEnd() -> Int? {
-        var i = position
+    /// The index of the `\r\n\r\n` ending the head, from `position`; the search goes on where the last one ended.
+    private mutating func headEnd() -> Int? {
+        var i = max(position, searched)
         while i + 3 < buffer.count {
             if buffer[i] == 13, buffer[i + 1] == 10, buffer[i + 2] == 13, buffer[i + 3] == 10 { return i }
             i += 1
         }
+        searched = i
         return nil
     }
 
-    /// The index of the next `\r\n`, from `position`.
-    private func lineEnd() -> Int? {
-        var i = position
+    /// The index of the next `\r\n`, from `position`; the search goes on where the last one ended.
+    private mutating func lineEnd() -> Int? {
+        var i = max(position, searched)
         while i + 1 < buffer.count {
             if buffer[i] == 13, buffer[i + 1] == 10 { return i }
             i += 1
         }
+        searched = i
         return nil
     }
 

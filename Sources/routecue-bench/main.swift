@@ -30,6 +30,8 @@ import Foundation
 //                                                           resident memory guiding ROUTE: this machine's build vs aarch64 under qemu
 //   routecue-bench soak ROUTECUE --drive DRIVE [--speed S] [--minutes N] [--interval S] [--report DIR]
 //                                                           memory growth, descriptors and late cues over a long drive with D-Bus traffic
+//   routecue-bench readers [--only TEXT] [--slow-seconds S]
+//                                                           every reader's time per MB at 1×, 4× and 16× its input, per input shape
 //   routecue-bench journal ROUTECUE [--drive DRIVE [--route ROUTE]] [--cuts N] [--runs N] [--speed S]
 //                                                           the guidance journal: bytes and writes per hour of driving, power cuts
 //                                                           and resumes (stages heard twice, lost), exec → first cue fresh vs resumed
@@ -70,6 +72,8 @@ case "soak" where arguments.count >= 2:
     soakBench(Array(arguments.dropFirst()))
 case "journal" where arguments.count >= 2:
     journalBench(Array(arguments.dropFirst()))
+case "readers":
+    readersBench(Array(arguments.dropFirst()))
 case "synthetic-gpx":
     syntheticGPXBench(Array(arguments.dropFirst()))
 default:

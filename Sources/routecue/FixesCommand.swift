@@ -30,7 +30,9 @@ enum FixesCommand {
             guard sub == "inspect" else { throw ArgumentList.UsageError(description: "unknown fixes command '\(sub)'") }
             let path = try args.singleFile()
             if args.flag("fixes") && !args.flag("json") { throw ArgumentList.UsageError(description: "--fixes needs --json") }
-            var options = FixReadOptions(maxBytes: try CLI.maxBytes(args))
+            // The configuration's limits; --max-size over its size limit.
+            var options = try ConfigCommand.load(args.value("config")).fixReadOptions
+            options.maxBytes = try CLI.maxBytes(args)
             options.format = try args.choice("format", of: FixFormat.self)
             if let d = args.value("date") {
                 let parts = d.split(separator: "-").compactMap { Int($0) }

@@ -52,7 +52,7 @@ enum RouteCommand {
             if args.flag("help") { print(help); return 0 }
             let file = try args.singleFile()
             let options = try importOptions(args)
-            let engine = try routingEngine(args, maxBytes: options.maxBytes)
+            let engine = try routingEngine(args, limits: options.limits)
             switch sub {
             case "inspect":
                 if args.value("to") != nil || args.value("output") != nil {
@@ -71,8 +71,9 @@ enum RouteCommand {
     }
 
     static func importOptions(_ args: ArgumentList) throws -> ImportOptions {
-        var options = ImportOptions(maxBytes: try CLI.maxBytes(args))
-        options.regionLanguage = try ConfigCommand.load(args.value("config")).names.language
+        // The configuration's limits and region language; --max-size over its size limit.
+        var options = try ConfigCommand.load(args.value("config")).importOptions
+        options.maxBytes = try CLI.maxBytes(args)
         if let format = try args.choice("format", of: RouteFormat.self) { options.format = format }
         if let a = args.value("alternative") {
             guard let n = Int(a), n >= 0 else { throw ArgumentList.UsageError(description: "--alternative needs a number ≥ 0, not '\(a)'") }
@@ -92,7 +93,7 @@ enum RouteCommand {
     /// The routing engine of `--engine` or of the configuration's `routing` section, nil when there is none.
     /// `language`, `units` and `mode` are the guidance's where a command has its own (simulate), else the
     /// configuration's (and `--lang`).
-    static func routingEngine(_ args: ArgumentList, maxBytes: Int, language: String? = nil, units: UnitSystem? = nil,
+    static func routingEngine(_ args: ArgumentList, limits: ImportLimits, language: String? = nil, units: UnitSystem? = nil,
                               mode: TransportMode? = nil) throws -> RoutingEngine? {
         let config = try ConfigCommand.load(args.value("config"))
         var settings = config.routing
@@ -106,7 +107,7 @@ enum RouteCommand {
         }
         do {
             return try RoutingEngine(settings: settings, language: language ?? args.value("lang") ?? "en-US",
-                                     units: units ?? config.timingOptions.units, mode: mode ?? config.timingOptions.mode, maxBytes: maxBytes)
+                                     units: units ?? config.timingOptions.units, mode: mode ?? config.timingOptions.mode, limits: limits)
         } catch {
             throw ArgumentList.UsageError(description: error.message)
         }

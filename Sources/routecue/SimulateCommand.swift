@@ -92,11 +92,11 @@ enum SimulateCommand {
             guard let cuesPath = args.value("cues") else { throw ArgumentList.UsageError(description: "missing --cues OUT.jsonl") }
             let settings = try SimulationSettings(args)
             let fixBytes = try InputFile.read(fixesPath, maxBytes: settings.maxBytes, as: .fixes)
-            let read = try FixReader.read(fixBytes, name: fixesPath, options: FixReadOptions(maxBytes: settings.maxBytes))
+            let read = try FixReader.read(fixBytes, name: fixesPath, options: FixReadOptions(limits: settings.limits))
             guard !read.fixes.isEmpty else { throw InputError(.empty, input: .fixes, file: fixesPath, message: "holds no fixes") }
-            let routing = try RouteCommand.routingEngine(args, maxBytes: settings.maxBytes, language: settings.wording.language,
+            let routing = try RouteCommand.routingEngine(args, limits: settings.limits, language: settings.wording.language,
                                                          units: settings.timing.units, mode: settings.timing.mode)
-            var importOptions = ImportOptions(maxBytes: settings.maxBytes)
+            var importOptions = ImportOptions(limits: settings.limits)
             importOptions.regionLanguage = settings.config.names.language
             // With an engine, a tour's first way starts where the drive does (without one, at the first station).
             if routing != nil { importOptions.vehiclePosition = read.fixes.lazy.compactMap(\.position).first }
@@ -132,7 +132,7 @@ enum SimulateCommand {
                 sink = try PCMTimelineWriter(pcm: device, device: settings.audioSettings.device, sourceRate: simulator.sampleRate)
             }
             // With an engine, a drive that leaves the route is rerouted by it, as `routecue run` does.
-            let rerouteOptions = ImportOptions(maxBytes: settings.maxBytes)
+            let rerouteOptions = ImportOptions(limits: settings.limits)
             let router = routing.map { routing in
                 { @Sendable (request: RerouteRequest, _: MonotonicInstant) -> Route? in
                     switch routing.rerouteBlocking(request, options: rerouteOptions) {

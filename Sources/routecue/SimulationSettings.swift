@@ -14,7 +14,10 @@ struct SimulationSettings {
     var markup = CueMarkup.plain
     /// How the requested language was resolved to a pack (for the log), when packs were found.
     var languageNote: String?
-    var maxBytes: Int
+    /// The readers' limits: the configuration's, with --max-size over its size limit.
+    var limits: ImportLimits
+    /// The size limit of every file read.
+    var maxBytes: Int { limits.maxFileBytes }
     /// The configuration's audio settings (device parameters for `--device`).
     var audioSettings = AudioSettings()
     /// The whole configuration (the daemon's audio settings are made from it).
@@ -25,7 +28,8 @@ struct SimulationSettings {
     init(_ args: ArgumentList) throws {
         let config = try ConfigCommand.load(args.value("config"))
         self.config = config
-        maxBytes = try CLI.maxBytes(args)
+        limits = config.importSettings
+        limits.maxFileBytes = try CLI.maxBytes(args)
         progress = config.progressOptions
         audioSettings = config.audio
         timing = config.timingOptions

@@ -94,6 +94,31 @@ final class CLITests: CommandTestCase {
         XCTAssertTrue(big.stderr.contains("over the 1024-byte limit"), big.stderr)
     }
 
+    func test_hostileDocuments_areOneLineNamingTheLimit_notACrash() throws {
+        let deepJSON = try write("deep.json", String(repeating: "[", count: 200_000) + String(repeating: "]", count: 200_000))
+        let json = try CommandRunner.routecue(["route", "inspect", deepJSON])
+        XCTAssertEqual(json.status, 1, json.stderr)
+        XCTAssertEqual(json.stderr, "routecue: \(deepJSON): line 1, column 129: nesting deeper than the limit of 128 levels (import.max_depth)\n")
+
+        let deepGPX = try write("deep.gpx", "<gpx>" + String(repeating: "<a>", count: 200_000) + String(repeating: "</a>", count: 200_000) + "</gpx>")
+        let gpx = try CommandRunner.routecue(["route", "inspect", deepGPX])
+        XCTAssertEqual(gpx.status, 1, gpx.stderr)
+        XCTAssertTrue(gpx.stderr.hasSuffix("elements nested deeper than the limit of 128 levels (import.max_depth)\n"), gpx.stderr)
+
+        // The configuration's limits apply to route inspect and simulate alike.
+        let config = try write("limits.json", #"{"import": {"max_points": 1000}}"#)
+        var track = "<gpx><trk><trkseg>"
+        for i in 0..<1001 { track += "<trkpt lat=\"\(50 + Double(i) * 0.0002)\" lon=\"8\"/>" }
+        let long = try write("long.gpx", track + "</trkseg></trk></gpx>")
+        let inspect = try CommandRunner.routecue(["route", "inspect", long, "--config", config])
+        XCTAssertEqual(inspect.status, 1, inspect.stderr)
+        XCTAssertEqual(inspect.stderr, "routecue: \(long): the route has 1001 points, over the limit of 1000 (import.max_points)\n")
+        let simulate = try CommandRunner.routecue(["simulate", "--route", long, "--fixes", "examples/grid-trip-drive.nmea",
+                                                   "--cues", tmp.appendingPathComponent("cues.jsonl").path, "--config", config])
+        XCTAssertEqual(simulate.status, 1, simulate.stderr)
+        XCTAssertTrue(simulate.stderr.contains("over the limit of 1000 (import.max_points)"), simulate.stderr)
+    }
+
     func test_usageErrors_exitWith2() throws {
         XCTAssertEqual(try CommandRunner.routecue(["route", "inspect"]).status, 2)
         XCTAssertEqual(try CommandRunner.routecue(["route", "inspect", "x.json", "--format", "kml"]).status, 2)

@@ -13,7 +13,8 @@ import XCTest
 /// The daemon in the test's process against a private dbus-daemon: its timers, its audio (a virtual sink) and its bus
 /// connection's timeouts on a `ManualLoop`, the bus traffic on RouteCue's loop. The UI's methods do what
 /// docs/dbus.md says — LoadRoute of a document and of a broken one, SetOptions with a wrong argument and a right one,
-/// Start, and Speak heard on virtual time.
+/// Start, and Speak heard on virtual time; the configuration's reader limits (docs/limits.md) hold for LoadRoute and
+/// for the route given at start.
 final class DaemonInProcessBusTests: XCTestCase {
     private var tmp: URL!
     private var ui: InProcessDaemonOnBus?
@@ -45,6 +46,37 @@ final class DaemonInProcessBusTests: XCTestCase {
 
     private func property(_ interface: InterfaceName, _ name: String) throws -> DBusValue? {
         try ui!.property(interface, name)
+    }
+
+    func test_theReaderLimitsOfTheConfiguration_holdForLoadRoute_andForTheStartRoute() throws {
+        var track = "<gpx><trk><trkseg>"
+        for i in 0..<1001 { track += "<trkpt lat=\"\(50 + Double(i) * 0.0002)\" lon=\"8\"/>" }
+        track += "</trkseg></trk></gpx>"
+        let long = tmp.appendingPathComponent("long.gpx")
+        try track.write(to: long, atomically: true, encoding: .utf8)
+        var options = try InProcessDaemon.options(config: #"{"import": {"max_points": 1000, "max_depth": 32}}"#, in: tmp, bus: ui!.bus.address)
+        options.routePath = long.path
+        let daemon = try ui!.start(options)
+        for _ in 0..<500 where !daemon.log.lines.contains(where: { $0.contains("import.max_points") }) {
+            try daemon.advance(bySeconds: 0.01)
+            usleep(10_000)
+        }
+        XCTAssertTrue(daemon.log.lines.contains { $0.contains("long.gpx: the route has 1001 points, over the limit of 1000 (import.max_points)") },
+                      daemon.log.lines.joined(separator: "\n"))
+
+        let document = try String(contentsOf: example, encoding: .utf8)
+        let maneuvers = try RouteReader.read(Array(document.utf8), name: "example").maneuvers.count
+        XCTAssertEqual(try call(Self.guidance, "LoadRoute", [.string("auto"), .string(document)]).get().first?.integer, Int64(maneuvers))
+        let deep = String(repeating: "[", count: 200_000) + String(repeating: "]", count: 200_000)
+        let tooDeep = failure(try call(Self.guidance, "LoadRoute", [.string("auto"), .string(deep)]))
+        XCTAssertEqual(tooDeep?.name, "org.routecue.Error.BadRoute")
+        XCTAssertTrue(tooDeep?.message.contains("line 1, column 33: nesting deeper than the limit of 32 levels (import.max_depth)") == true,
+                      tooDeep?.message ?? "")
+        let tooLong = failure(try call(Self.guidance, "LoadRoute", [.string("gpx"), .string(track)]))
+        XCTAssertEqual(tooLong?.name, "org.routecue.Error.BadRoute")
+        XCTAssertTrue(tooLong?.message.contains("over the limit of 1000 (import.max_points)") == true, tooLong?.message ?? "")
+        XCTAssertEqual(try call(Self.guidance, "GetManeuvers").get().first?.elements?.count, maneuvers, "the route loaded before stays")
+        try daemon.stop()
     }
 
     func test_theUIsMethods_onTheDaemonInProcess_loadSetStartAndSpeak_onVirtualTime() throws {

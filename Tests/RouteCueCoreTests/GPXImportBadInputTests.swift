@@ -116,6 +116,6 @@ final class GPXImportBadInputTests: XCTestCase {
 
     func test_hostileNesting_isRejected() {
         let deep = "<gpx>" + String(repeating: "<extensions>", count: 10_000)
-        assertError(deep, location: "line 1, column \(5 + 12 * XMLReader.maxDepth + 1)", message: "nested deeper than")
+        assertError(deep, location: "line 1, column \(5 + 12 * ImportLimits.defaultMaxDepth + 1)", message: "nested deeper than")
     }
 }

@@ -246,8 +246,10 @@ final class XMLReaderTests: XCTestCase {
 
     func test_hostileNesting_isRejectedWithoutRecursion() {
         let deep = String(repeating: "<a>", count: 100_000) + String(repeating: "</a>", count: 100_000)
-        assertRejected(deep, "nested deeper than \(XMLReader.maxDepth)")
-        let ok = String(repeating: "<a>", count: XMLReader.maxDepth) + String(repeating: "</a>", count: XMLReader.maxDepth)
+        let limit = ImportLimits.defaultMaxDepth
+        let error = assertRejected(deep, "nested deeper than the limit of \(limit) levels (import.max_depth)", line: 1, column: 3 * (limit + 1) + 1)
+        XCTAssertEqual(error?.exceedsLimit, true)
+        let ok = String(repeating: "<a>", count: limit) + String(repeating: "</a>", count: limit)
         XCTAssertNoThrow(try parse(ok))
     }
 

@@ -14,7 +14,7 @@ struct ConfigObject {
     func members() throws(InputError) -> [(key: String, node: JSONNode)] {
         var out: [(key: String, node: JSONNode)] = []
         for (key, value) in try node.object().pairs {
-            let child = JSONNode(value, path: node.path.isEmpty ? key : "\(node.path).\(key)")
+            let child = JSONNode(value, path: JSONNode.path(node.path, key))
             if key == "$comment" {
                 try Self.checkComment(child)
                 continue

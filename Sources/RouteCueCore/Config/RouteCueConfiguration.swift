@@ -1,14 +1,9 @@
 /// RouteCue's configuration file (default `/etc/routecue/routecue.json`; shipped defaults in `config/`).
 /// Strict: an unknown key or a bad value is an error naming its key path; `"$comment"` is allowed in every object.
 public struct RouteCueConfiguration: Sendable, Equatable {
-    /// Settings of the route and fix readers.
-    public struct ImportSettings: Sendable, Equatable {
-        /// Files larger than this many bytes are refused before parsing (default 64 MB).
-        public var maxFileBytes: Int = ImportOptions.defaultMaxBytes
-    }
-
-    /// The `import` section.
-    public var importSettings = ImportSettings()
+    /// The `import` section: the limits of the route and fix readers (size, nesting, string length, points,
+    /// maneuvers, NMEA line length; docs/limits.md).
+    public var importSettings = ImportLimits()
     /// The `progress` section: matching, prediction, outage, off-route and arrival tunables.
     public var progressOptions = ProgressOptions()
     /// The `timing` section: mode, units, stage table, chaining, warnings.
@@ -67,17 +62,7 @@ public struct RouteCueConfiguration: Sendable, Equatable {
         let problems = ConfigProblems()
         ConfigObject.each(root, problems) { key, section in
             switch key {
-            case "import":
-                ConfigObject.each(section, problems) { sub, node in
-                    switch sub {
-                    case "max_file_bytes":
-                        let n = try node.int()
-                        guard n >= 1024, n <= 1 << 32 else { throw node.error(.invalidValue, "must be between 1024 and 4294967296 bytes, not \(n)") }
-                        config.importSettings.maxFileBytes = n
-                    default:
-                        throw ConfigObject.unknownKey(node)
-                    }
-                }
+            case "import": ImportSection.read(section, into: &config.importSettings, problems: problems)
             case "progress": ProgressSection.read(section, into: &config.progressOptions, problems: problems)
             case "timing": TimingSection.read(section, into: &config.timingOptions, problems: problems)
             case "audio": AudioSection.read(section, into: &config.audioRoutes, settings: &config.audio, problems: problems)
@@ -98,10 +83,13 @@ public struct RouteCueConfiguration: Sendable, Equatable {
         return .success(config)
     }
 
-    /// Import options for the route and fix readers following this configuration.
+    /// Import options for the route readers following this configuration (its limits, the region's language).
     public var importOptions: ImportOptions {
-        var options = ImportOptions(maxBytes: importSettings.maxFileBytes)
+        var options = ImportOptions(limits: importSettings)
         options.regionLanguage = names.language
         return options
     }
+
+    /// Options for the recorded-fix readers following this configuration (its limits).
+    public var fixReadOptions: FixReadOptions { FixReadOptions(limits: importSettings) }
 }

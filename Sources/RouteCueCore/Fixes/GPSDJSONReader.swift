@@ -2,8 +2,9 @@
 ///
 /// Only `TPV` reports are used (`time` ISO 8601 or, from old gpsd, Unix seconds; `lat`, `lon`, `altMSL`/`alt`,
 /// `altHAE`, `speed`, `track`, `climb`, `mode`, `status`, `eph`, `epx`, `epy`, `epv`, `eps`, `epd`, `ept`);
-/// `VERSION`, `DEVICES`, `WATCH`, `SKY` and every other class are ignored. A line that is not valid JSON, a
-/// TPV with a wrongly typed or out-of-range value, or a bad time is skipped with a diagnostic. `received`
+/// `VERSION`, `DEVICES`, `WATCH`, `SKY` and every other class are ignored. A line that is not valid JSON (or is over
+/// the limits of `FixReadOptions.limits`: nesting, string length), a TPV with a wrongly typed or out-of-range value,
+/// or a bad time is skipped with a diagnostic. `received`
 /// follows `VirtualReceiveClock`; fix time going backwards is kept and flagged.
 public enum GPSDJSONReader {
     /// Reads `bytes` as gpsd JSON. Throws when no line is a gpsd report at all, or the content is binary.
@@ -29,9 +30,10 @@ public enum GPSDJSONReader {
             }
             let node: JSONNode
             do throws(JSONParser.SyntaxError) {
-                node = JSONNode(try JSONParser.parse(Array(line)))
+                node = JSONNode(try JSONParser.parse(Array(line), limits: options.limits))
             } catch {
-                diagnostics.append(FixDiagnostic(line: lineNumber, kind: .skippedLine, reason: "invalid JSON at column \(error.column): \(error.reason)"))
+                let what = error.exceedsLimit ? "JSON over a limit" : "invalid JSON"
+                diagnostics.append(FixDiagnostic(line: lineNumber, kind: .skippedLine, reason: "\(what) at column \(error.column): \(error.reason)"))
                 return
             }
             guard case .object = node.value, let cls = node["class"], case .string(let className) = cls.value else {

@@ -11,7 +11,7 @@ public enum GPXTrackReader {
     public static func read(_ bytes: [UInt8], options: FixReadOptions = FixReadOptions()) throws(InputError) -> FixReadResult {
         try InputError.checkSize(bytes.count, limit: options.maxBytes, input: .fixes)
         let root: XMLElement
-        do { root = try RouteReader.parseXML(bytes) } catch { throw error.as(.fixes) }
+        do { root = try RouteReader.parseXML(bytes, limits: options.limits) } catch { throw error.as(.fixes) }
         guard root.localName == "gpx" else {
             throw InputError(.unsupported, input: .fixes, location: "line \(root.line)", message: "not GPX: the root element is <\(root.name)>")
         }

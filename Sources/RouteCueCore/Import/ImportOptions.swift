@@ -1,14 +1,19 @@
 /// Choices a user can make when reading a route file.
 public struct ImportOptions: Sendable, Equatable {
     /// The default size limit: 64 MB.
-    public static let defaultMaxBytes = 64 * 1024 * 1024
+    public static let defaultMaxBytes = ImportLimits.defaultMaxFileBytes
 
     /// Force a format instead of detecting it from the content (`--format`).
     public var format: RouteFormat?
     /// Which alternative route of a multi-route document to take (`--alternative N`, 0-based).
     public var alternative: Int = 0
-    /// Files larger than this are rejected before parsing.
-    public var maxBytes: Int = ImportOptions.defaultMaxBytes
+    /// The limits of the readers: size, nesting, string length, points, maneuvers (the configuration's `import`).
+    public var limits = ImportLimits()
+    /// Files larger than this are rejected before parsing (`limits.maxFileBytes`).
+    public var maxBytes: Int {
+        get { limits.maxFileBytes }
+        set { limits.maxFileBytes = newValue }
+    }
     /// The vehicle's current position: a tour's first leg starts here.
     public var vehiclePosition: Coordinate?
     /// The vehicle's course there (north 0°, clockwise), where known: a routing engine starts the tour's first way
@@ -28,12 +33,17 @@ public struct ImportOptions: Sendable, Equatable {
     /// `unresolvedWaypoints`. Nil: the whole tour.
     public var resolvedStations: Int?
 
-    /// Default options: detect the format, first alternative, 64 MB limit.
+    /// Default options: detect the format, first alternative, the default limits (64 MB).
     public init(format: RouteFormat? = nil, alternative: Int = 0, maxBytes: Int = ImportOptions.defaultMaxBytes,
                 vehiclePosition: Coordinate? = nil) {
         self.format = format
         self.alternative = alternative
-        self.maxBytes = maxBytes
+        self.limits.maxFileBytes = maxBytes
         self.vehiclePosition = vehiclePosition
+    }
+
+    /// Options with these limits (and detecting the format, first alternative).
+    public init(limits: ImportLimits) {
+        self.limits = limits
     }
 }

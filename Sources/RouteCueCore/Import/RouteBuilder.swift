@@ -32,6 +32,10 @@ public struct RouteBuilder {
     /// line gets a clear error instead of running for hours.
     public var placementBudget = RouteBuilder.defaultPlacementBudget
 
+    /// The reader's limits on points and maneuvers, checked before any placement work (nil: not checked here; every
+    /// document's route is checked again once read, `RouteDocument.read`).
+    public var limits: ImportLimits?
+
     private var source: RouteSource
     private var pendingLegs: [PendingLeg] = []
     private var waypoints: [Waypoint] = []
@@ -59,6 +63,8 @@ public struct RouteBuilder {
     /// Finishes the route, or explains which leg or maneuver is wrong.
     public func build() throws(InputError) -> Route {
         guard !pendingLegs.isEmpty else { throw InputError(.missing, message: "route has no legs") }
+        try limits?.checkRoute(points: pendingLegs.reduce(0) { $0 + $1.coordinates.count },
+                               maneuvers: pendingLegs.reduce(0) { $0 + $1.maneuvers.count })
         var coordinates: [Coordinate] = []
         var elevations: [Double]? = pendingLegs.allSatisfy({ $0.elevations != nil }) ? [] : nil
         var legStarts: [Int] = []

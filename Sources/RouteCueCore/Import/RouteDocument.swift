@@ -1,5 +1,5 @@
-/// A route document read once: its size checked, JSON parsed (GPX is kept as bytes) and its format detected or
-/// forced. Every import goes through it (`RouteReader.read`); the routing engine's paths keep it to look at it more
+/// A route document read once: its size checked, JSON parsed under the options' limits (GPX is kept as bytes) and its
+/// format detected or forced. Every import goes through it (`RouteReader.read`); the routing engine's paths keep it to look at it more
 /// than once (what a tour needs from the engine, the import itself, again for a tour read only up to a stop).
 public struct RouteDocument: Sendable {
     /// The bytes.
@@ -23,7 +23,7 @@ public struct RouteDocument: Sendable {
                 json = nil
                 format = .gpx
             } else {
-                let root = try RouteReader.parseJSON(bytes)
+                let root = try RouteReader.parseJSON(bytes, limits: options.limits)
                 json = root
                 if let forced = options.format { format = forced } else { format = try RouteReader.detectFormat(json: root) }
             }
@@ -32,7 +32,8 @@ public struct RouteDocument: Sendable {
         }
     }
 
-    /// The route, read with `options` (whose routed ways and station limit apply; its format is the document's).
+    /// The route, read with `options` (whose routed ways, station limit and limits apply; its format is the
+    /// document's).
     public func read(options: ImportOptions) throws(InputError) -> Route {
         var route: Route
         do throws(InputError) {
@@ -41,6 +42,8 @@ public struct RouteDocument: Sendable {
             } else {
                 route = try GPXRouteImporter.read(bytes, options: options)
             }
+            // Every format's route, however it was built (RouteCue JSON is read as written, a tour from its pieces).
+            try options.limits.checkRoute(points: route.geometry.count, maneuvers: route.maneuvers.count)
         } catch {
             throw error.inFile(name)
         }

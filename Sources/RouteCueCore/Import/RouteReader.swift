@@ -18,28 +18,34 @@ public enum RouteReader {
         }
     }
 
-    /// Parses XML, turning syntax errors into input errors (`syntax`) with line and column.
-    public static func parseXML(_ bytes: [UInt8]) throws(InputError) -> XMLElement {
+    /// Parses XML under `limits`, turning syntax errors into input errors (`syntax`, or `tooLarge` over a limit) with
+    /// line and column.
+    public static func parseXML(_ bytes: [UInt8], limits: ImportLimits = ImportLimits()) throws(InputError) -> XMLElement {
         do {
-            return try XMLReader.parse(bytes)
+            return try XMLReader.parse(bytes, limits: limits)
         } catch {
-            throw InputError(.syntax, location: "line \(error.line), column \(error.column)", message: "invalid XML: \(error.reason)")
+            let location = "line \(error.line), column \(error.column)"
+            if error.exceedsLimit { throw InputError(.tooLarge, location: location, message: error.reason) }
+            throw InputError(.syntax, location: location, message: "invalid XML: \(error.reason)")
         }
     }
 
-    /// Parses JSON, turning syntax errors into input errors (`syntax`) with line and column.
-    public static func parseJSON(_ bytes: [UInt8]) throws(InputError) -> JSONNode {
+    /// Parses JSON under `limits`, turning syntax errors into input errors (`syntax`, or `tooLarge` over a limit) with
+    /// line and column.
+    public static func parseJSON(_ bytes: [UInt8], limits: ImportLimits = ImportLimits()) throws(InputError) -> JSONNode {
         do {
-            return JSONNode(try JSONParser.parse(bytes))
+            return JSONNode(try JSONParser.parse(bytes, limits: limits))
         } catch {
-            throw InputError(.syntax, location: "line \(error.line), column \(error.column)", message: "invalid JSON: \(error.reason)")
+            let location = "line \(error.line), column \(error.column)"
+            if error.exceedsLimit { throw InputError(.tooLarge, location: location, message: error.reason) }
+            throw InputError(.syntax, location: location, message: "invalid JSON: \(error.reason)")
         }
     }
 
     /// Detects the format from the first meaningful bytes and, for JSON, the top-level keys.
-    public static func detectFormat(_ bytes: [UInt8]) throws(InputError) -> RouteFormat {
+    public static func detectFormat(_ bytes: [UInt8], limits: ImportLimits = ImportLimits()) throws(InputError) -> RouteFormat {
         if try startsAsXML(bytes) { return .gpx }
-        return try detectFormat(json: try parseJSON(bytes))
+        return try detectFormat(json: try parseJSON(bytes, limits: limits))
     }
 
     /// True when the document starts with `<` (XML), false with `{` or `[` (JSON); an error for anything else.

@@ -15,7 +15,15 @@ public struct JSONNode: Sendable {
     /// A printable path: `(root)` for the document itself.
     public var displayPath: String { path.isEmpty ? "(root)" : path }
 
-    private func childPath(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+    private func childPath(_ key: String) -> String { Self.path(path, key) }
+
+    /// The path of member `key` of the object at `path`. A key of more than 64 bytes is shortened in it (`abc…`):
+    /// every node below the member carries the path, so a 1 MB key over many members would cost their number times
+    /// a megabyte, and in a message a key that long is no help anyway.
+    static func path(_ path: String, _ key: String) -> String {
+        let component = key.utf8.count <= 64 ? key : InputError.excerpt(key)
+        return path.isEmpty ? component : "\(path).\(component)"
+    }
 
     /// An error at this node's path: `code` says what is wrong, `message` says it in words.
     public func error(_ code: InputError.Code, _ message: String) -> InputError {

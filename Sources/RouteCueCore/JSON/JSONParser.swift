@@ -2,26 +2,39 @@
 /// Used instead of JSONSerialization (which is not in FoundationEssentials) so that every importer
 /// can report the exact position or key path of bad input.
 public struct JSONParser {
-    /// Why a document is not valid JSON, with a 1-based line and column.
+    /// Why a document is not valid JSON, or is over a limit, with a 1-based line and column.
     public struct SyntaxError: Error, Equatable, CustomStringConvertible {
+        /// The 1-based line.
         public var line: Int
+        /// The 1-based column, in characters.
         public var column: Int
+        /// What is wrong there.
         public var reason: String
+        /// True when the document is well-formed as far as read but over one of the `ImportLimits` (depth, string
+        /// length): an input too large rather than broken.
+        public var exceedsLimit = false
+        /// `line L, column C: reason`.
         public var description: String { "line \(line), column \(column): \(reason)" }
     }
-
-    /// Maximum nesting depth accepted (protects the stack against hostile input).
-    public static let maxDepth = 512
 
     private let bytes: [UInt8]
     private var pos = 0
     private var depth = 0
+    /// Nesting beyond this is refused before it is parsed: the parser recurses once per level.
+    private let maxDepth: Int
+    /// A longer string, key or number is refused.
+    private let maxStringBytes: Int
 
-    private init(bytes: [UInt8]) { self.bytes = bytes }
+    private init(bytes: [UInt8], limits: ImportLimits) {
+        self.bytes = bytes
+        maxDepth = limits.maxDepth
+        maxStringBytes = limits.maxStringBytes
+    }
 
-    /// Parses one JSON document; trailing whitespace only is allowed after it. A UTF-8 BOM is skipped.
-    public static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONValue {
-        var p = JSONParser(bytes: bytes)
+    /// Parses one JSON document under `limits` (nesting depth, string length); trailing whitespace only is allowed
+    /// after it. A UTF-8 BOM is skipped.
+    public static func parse(_ bytes: [UInt8], limits: ImportLimits = ImportLimits()) throws(SyntaxError) -> JSONValue {
+        var p = JSONParser(bytes: bytes, limits: limits)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { p.pos = 3 }
         p.skipWhitespace()
         let v = try p.parseValue()
@@ -31,7 +44,16 @@ public struct JSONParser {
     }
 
     /// Parses a string holding one JSON document.
-    public static func parse(_ text: String) throws(SyntaxError) -> JSONValue { try parse(Array(text.utf8)) }
+    public static func parse(_ text: String, limits: ImportLimits = ImportLimits()) throws(SyntaxError) -> JSONValue {
+        try parse(Array(text.utf8), limits: limits)
+    }
+
+    /// The error for a value over a limit at `offset`.
+    private func limitError(_ reason: String, at offset: Int) -> SyntaxError {
+        var e = error(reason, at: offset)
+        e.exceedsLimit = true
+        return e
+    }
 
     private func error(_ reason: String, at offset: Int? = nil) -> SyntaxError {
         let end = min(offset ?? pos, bytes.count)
@@ -80,7 +102,7 @@ public struct JSONParser {
 
     private mutating func enter() throws(SyntaxError) {
         depth += 1
-        if depth > Self.maxDepth { throw error("nesting deeper than \(Self.maxDepth)") }
+        if depth > maxDepth { throw limitError("nesting deeper than the limit of \(maxDepth) levels (import.max_depth)", at: pos) }
     }
 
     private mutating func parseObject() throws(SyntaxError) -> JSONValue {
@@ -151,6 +173,9 @@ public struct JSONParser {
             if pos < bytes.count, bytes[pos] == UInt8(ascii: "+") || bytes[pos] == UInt8(ascii: "-") { pos += 1 }
             guard digits(&pos, bytes) > 0 else { throw error("invalid number: no digits in exponent") }
         }
+        guard pos - start <= maxStringBytes else {
+            throw limitError("number of \(pos - start) characters, over the limit of \(maxStringBytes) bytes (import.max_string_bytes)", at: start)
+        }
         let text = String(decoding: bytes[start..<pos], as: UTF8.self)
         guard let value = Double(text) else { throw error("invalid number", at: start) }
         return value
@@ -164,6 +189,7 @@ public struct JSONParser {
         while i < bytes.count {
             let b = bytes[i]
             if b == UInt8(ascii: "\"") {
+                try checkLength(i - pos, of: open)
                 let s = try validatedUTF8(bytes[pos..<i], at: pos)
                 pos = i + 1
                 return s
@@ -175,6 +201,7 @@ public struct JSONParser {
         out.reserveCapacity(i - pos + 16)
         while true {
             guard pos < bytes.count else { throw error("unterminated string (truncated document?)", at: open) }
+            try checkLength(out.count, of: open)
             let b = bytes[pos]
             if b == UInt8(ascii: "\"") { pos += 1; break }
             if b < 0x20 { throw error("control character in string") }
@@ -210,6 +237,13 @@ public struct JSONParser {
             }
         }
         return try validatedUTF8(out[...], at: open)
+    }
+
+    /// Refuses the string opened at `open` once it holds more than `maxStringBytes` bytes.
+    private func checkLength(_ count: Int, of open: Int) throws(SyntaxError) {
+        guard count <= maxStringBytes else {
+            throw limitError("string longer than the limit of \(maxStringBytes) bytes (import.max_string_bytes)", at: open)
+        }
     }
 
     private mutating func hex4() throws(SyntaxError) -> UInt32 {

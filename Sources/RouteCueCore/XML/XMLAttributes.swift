@@ -1,5 +1,6 @@
 /// The attributes of one XML element, in document order, as `OrderedPairs`: a GPX file's hundreds of
-/// thousands of `trkpt`s each keep two small pairs instead of a hash table of their own.
+/// thousands of `trkpt`s each keep two small pairs instead of a hash table of their own, and a hostile element with
+/// thousands of attributes is still read in linear time (an index past a few).
 public struct XMLAttributes: Sendable, Equatable, ExpressibleByDictionaryLiteral, Sequence {
     private var pairs = OrderedPairs<String>()
 

@@ -2,6 +2,10 @@
 /// stack of open elements, no recursion), tracking lines for start tags and errors.
 struct XMLScanner {
     private let bytes: [UInt8]
+    /// Elements nested deeper are refused (`import.max_depth`).
+    private let maxDepth: Int
+    /// Longer names, attribute values and text runs are refused (`import.max_string_bytes`).
+    private let maxStringBytes: Int
     private var pos = 0
     private var countedPos = 0
     private var countedLine = 1
@@ -15,7 +19,11 @@ struct XMLScanner {
         var hasElementChild = false
     }
 
-    init(bytes: [UInt8]) { self.bytes = bytes }
+    init(bytes: [UInt8], limits: ImportLimits) {
+        self.bytes = bytes
+        maxDepth = limits.maxDepth
+        maxStringBytes = limits.maxStringBytes
+    }
 
     // MARK: - Errors and positions
 
@@ -56,6 +64,21 @@ struct XMLScanner {
         let start = literal.utf8Start
         for k in 0..<count where bytes[offset + k] != start[k] { return false }
         return true
+    }
+
+    /// The error for something over a limit at `offset`.
+    private func limitError(_ reason: String, at offset: Int) -> XMLReader.SyntaxError {
+        var e = error(reason, at: offset)
+        e.exceedsLimit = true
+        return e
+    }
+
+    /// Refuses `what` (a name, an attribute value, a text run) started at `start` once it holds more than
+    /// `maxStringBytes` bytes.
+    private func checkLength(_ count: Int, of what: String, startingAt start: Int) throws(XMLReader.SyntaxError) {
+        guard count <= maxStringBytes else {
+            throw limitError("\(what) longer than the limit of \(maxStringBytes) bytes (import.max_string_bytes)", at: start)
+        }
     }
 
     private func truncated(_ what: String) -> XMLReader.SyntaxError {
@@ -186,6 +209,7 @@ struct XMLScanner {
         let start = pos
         pos += 1
         while pos < bytes.count, XMLCharacters.isNameByte(bytes[pos]) { pos += 1 }
+        try checkLength(pos - start, of: "a name", startingAt: start)
         return String(decoding: bytes[start..<pos], as: UTF8.self)
     }
 
@@ -229,6 +253,7 @@ struct XMLScanner {
                     try skipComment()
                 } else if matches("<![CDATA[", at: pos) {
                     try readCDATA(into: &stack[stack.count - 1].pendingText)
+                    try checkLength(stack[stack.count - 1].pendingText.count, of: "text", startingAt: pos)
                 } else if matches("<!DOCTYPE", at: pos) {
                     throw rejectDTD()
                 } else if matches("<!", at: pos) {
@@ -240,8 +265,8 @@ struct XMLScanner {
                     if closed {
                         Self.append(.element(child), to: &stack[stack.count - 1])
                     } else {
-                        guard stack.count < XMLReader.maxDepth else {
-                            throw error("elements nested deeper than \(XMLReader.maxDepth) levels", at: pos)
+                        guard stack.count < maxDepth else {
+                            throw limitError("elements nested deeper than the limit of \(maxDepth) levels (import.max_depth)", at: pos)
                         }
                         Self.flushText(of: &stack[stack.count - 1])
                         stack.append(OpenElement(element: child))
@@ -249,6 +274,7 @@ struct XMLScanner {
                 }
             } else if b == UInt8(ascii: "&") {
                 try readReference(into: &stack[stack.count - 1].pendingText)
+                try checkLength(stack[stack.count - 1].pendingText.count, of: "text", startingAt: pos)
             } else {
                 try readText(into: &stack[stack.count - 1].pendingText)
             }
@@ -314,9 +340,11 @@ struct XMLScanner {
         let quote = bytes[pos]
         guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else { throw error("expected a quoted attribute value") }
         pos += 1
+        let start = pos
         var value: [UInt8] = []
         while true {
             guard pos < bytes.count else { throw truncated("an attribute value") }
+            try checkLength(value.count, of: "an attribute value", startingAt: start)
             let b = bytes[pos]
             switch b {
             case quote:
@@ -365,9 +393,11 @@ struct XMLScanner {
 
     // MARK: - Character data
 
-    /// Reads plain text up to the next `<` or `&`, normalizing line ends; `]]>` is an error.
+    /// Reads plain text up to the next `<` or `&`, normalizing line ends; `]]>` is an error, and so is a text run
+    /// (with what came before it in the same run) over `maxStringBytes`.
     private mutating func readText(into text: inout [UInt8]) throws(XMLReader.SyntaxError) {
         while pos < bytes.count {
+            try checkLength(text.count, of: "text", startingAt: pos)
             let b = bytes[pos]
             if b == UInt8(ascii: "<") || b == UInt8(ascii: "&") { return }
             if b == UInt8(ascii: "]"), matches("]]>", at: pos) { throw error("']]>' is not allowed in text") }
@@ -388,6 +418,7 @@ struct XMLScanner {
         pos += 9
         while pos < bytes.count {
             if matches("]]>", at: pos) { pos += 3; return }
+            try checkLength(text.count, of: "text", startingAt: pos)
             let b = bytes[pos]
             if b == 0x0D {
                 text.append(0x0A)

@@ -258,7 +258,7 @@ public final class GuidanceDaemon {
         var settings = config.routing
         if let url = options.engineURL { settings.engineURL = url }
         return try RoutingEngine(settings: settings, language: language?.language ?? options.language, units: config.timingOptions.units,
-                          mode: config.timingOptions.mode, maxBytes: config.importSettings.maxFileBytes)
+                          mode: config.timingOptions.mode, limits: config.importSettings)
     }
 
     /// Guides along `route` from now on (the first route starts the engine; a later one replaces the old route

@@ -16,15 +16,17 @@ public struct RoutingEngine: Sendable {
     public var osrm: OSRMRouteQuery?
     /// Seconds one request may take in all.
     public var timeout: Double
-    /// The largest answer read.
-    public var maxBytes: Int
+    /// The limits its answers are read under (the configuration's `import`): `maxFileBytes` bounds the HTTP body.
+    public var limits: ImportLimits
+    /// The largest answer read (`limits.maxFileBytes`).
+    public var maxBytes: Int { limits.maxFileBytes }
     /// Whether routes are looked up for their traffic signals (`routing.traffic_signals`).
     public var trafficSignals: Bool
 
     /// The engine of `settings` for a guidance in `language` and `units` of transport `mode`; nil when none is
     /// configured; a URL that cannot be used is an error naming `routing.engine_url`.
     public init?(settings: RoutingSettings, language: String, units: UnitSystem, mode: TransportMode,
-                 maxBytes: Int = ImportOptions.defaultMaxBytes) throws(InputError) {
+                 limits: ImportLimits = ImportLimits()) throws(InputError) {
         guard let url = settings.engineURL else { return nil }
         do {
             endpoint = try HTTPEndpoint(url)
@@ -39,7 +41,7 @@ public struct RoutingEngine: Sendable {
         timeout = settings.timeoutSeconds
         // OSRM's API has no attributes of the matched way.
         trafficSignals = settings.trafficSignals && osrm == nil
-        self.maxBytes = maxBytes
+        self.limits = limits
     }
 
     /// The HTTP request for `leg`.
@@ -90,7 +92,9 @@ public struct RoutingEngine: Sendable {
         case .failure(let error): return .failure(error)
         }
         do throws(InputError) {
-            let route = try RouteReader.read(response.body, name: "answer of \(endpoint)", options: ImportOptions(format: .osrm, maxBytes: maxBytes))
+            var answerOptions = ImportOptions(limits: limits)
+            answerOptions.format = .osrm
+            let route = try RouteReader.read(response.body, name: "answer of \(endpoint)", options: answerOptions)
             // A station far from any road of the map: the engine snaps it to the nearest one, kilometres away.
             if leg.purpose == .approach, let end = route.geometry.coordinates.last,
                case let gap = GeoMath.distance(end, leg.to), gap > TourImporter.maxRouteSnap {
@@ -110,7 +114,7 @@ public struct RoutingEngine: Sendable {
         case .failure(let error): return .failure(error)
         }
         do throws(InputError) {
-            return .success(try TrafficSignalLandmarks.signals(inTraceAttributes: response.body))
+            return .success(try TrafficSignalLandmarks.signals(inTraceAttributes: response.body, limits: limits))
         } catch {
             return .failure(failure(request, error.code, "routing engine \(endpoint) gave unreadable attributes: \(error)"))
         }

@@ -2,7 +2,8 @@
 ///
 /// - RMC and GGA from any two-letter talker (`GP`, `GN`, `GL`, `GA`, `GB`, `IN`…) are used, and Garmin's
 ///   `PGRME` error estimates for the epoch they follow; other sentences are ignored. Every `$`/`!` line's checksum is verified: a bad or missing one skips the line with a
-///   diagnostic, as does a malformed RMC/GGA field or a line that is not a sentence. `#` lines (gpsd log
+///   diagnostic, as does a malformed RMC/GGA field, a line that is not a sentence, or a line longer than
+///   `ImportLimits.maxNMEALineBytes` (NMEA 0183 allows 82 characters; a longer line is not split into fields). `#` lines (gpsd log
 ///   comments) and empty lines are ignored; a `# Date: YYYY-MM-DD` header is remembered.
 /// - Consecutive RMC and GGA with the same time of day form one epoch and one fix (see `NMEAEpoch`).
 /// - Stray NUL bytes and CR, LF or CRLF line ends are accepted (`TextLines`).
@@ -33,6 +34,11 @@ public enum NMEAReader {
                 return
             }
             if firstContentLine == nil { firstContentLine = (lineNumber, TextLines.preview(line)) }
+            guard line.count <= options.limits.maxNMEALineBytes else {
+                diagnostics.append(FixDiagnostic(line: lineNumber, kind: .skippedLine,
+                                                 reason: "line of \(line.count) bytes, over the limit of \(options.limits.maxNMEALineBytes) (import.max_nmea_line_bytes; an NMEA 0183 sentence has at most 82 characters)"))
+                return
+            }
             let sentence: NMEASentence
             switch NMEASentence.parse(line) {
             case .success(let s): sentence = s

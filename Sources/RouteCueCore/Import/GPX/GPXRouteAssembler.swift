@@ -21,6 +21,8 @@ struct GPXRouteAssembler {
     var style: Style
     /// Describes the geometry in derived provenance (`trk[0]`).
     var geometryPath: String
+    /// The reader's limits on points and maneuvers, checked before the route is built.
+    var limits: ImportLimits?
 
     /// Distance before/after a vertex over which the headings around it are measured (metres).
     static let headingSpan = 20.0
@@ -94,6 +96,7 @@ struct GPXRouteAssembler {
 
         // Split into legs at via points.
         var builder = RouteBuilder(source: source)
+        builder.limits = limits
         var legStart = 0
         var legManeuvers: [(Maneuver, RouteBuilder.Placement)] = []
         var legDistance: Double?, legDuration: Double?

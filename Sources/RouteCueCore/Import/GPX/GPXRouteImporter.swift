@@ -13,7 +13,7 @@
 public enum GPXRouteImporter {
     /// Reads a GPX document into a route.
     public static func read(_ bytes: [UInt8], options: ImportOptions) throws(InputError) -> Route {
-        let root = try RouteReader.parseXML(bytes)
+        let root = try RouteReader.parseXML(bytes, limits: options.limits)
         guard root.localName == "gpx" else {
             throw InputError(.unsupported, location: "line \(root.line)", message: "not a GPX document: the root element is <\(root.name)>, expected <gpx>")
         }
@@ -68,7 +68,7 @@ public enum GPXRouteImporter {
                 geometryPath = "rte[\(rteIndex)]"
             }
             return try GPXRouteAssembler(source: source, placement: placement, points: points, style: .route,
-                                         geometryPath: geometryPath).build()
+                                         geometryPath: geometryPath, limits: options.limits).build()
         }
 
         guard track.coordinates.count >= 2 else {
@@ -84,10 +84,11 @@ public enum GPXRouteImporter {
             let placement = GPXPlacement(points: turnPoints.map(\.coordinate), offsets: turnPoints.map { _ in nil },
                                          on: track.coordinates, elevations: track.elevations, insertMissedPoints: false)
             return try GPXRouteAssembler(source: source, placement: placement, points: turnPoints,
-                                         style: .turnWaypoints, geometryPath: trackPath).build()
+                                         style: .turnWaypoints, geometryPath: trackPath, limits: options.limits).build()
         }
 
         var builder = RouteBuilder(source: source)
+        builder.limits = options.limits
         builder.addLeg(coordinates: track.coordinates, elevations: track.elevations,
                        maneuvers: ManeuverDeriver.legManeuvers(coordinates: track.coordinates, leg: 0, sourcePath: trackPath),
                        path: trackPath)

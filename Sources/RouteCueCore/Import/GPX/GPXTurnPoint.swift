@@ -76,41 +76,53 @@ struct GPXTurnPoint: Sendable {
         var graphHopperSign: GPXTurn?, osmAndTurn: GPXTurn?, locus: GPXTurn?, orux: GPXTurn?
         var stack: [(XMLElement, String, Int)] = [(ext, path, 0)]
         while let (element, elementPath, depth) = stack.popLast() {
+            // Each field is read from its first element (later ones with the same local name are ignored), from the
+            // child itself: looking it up again among the siblings would cost children² on a hostile point.
+            var read: Set<String> = []
             for child in element.childElements {
                 let childPath = "\(elementPath).\(child.name)"
                 let prefixed = child.name != child.localName
-                switch child.localName {
+                let field = child.localName
+                let fieldRead: Bool
+                switch field {
+                case "sign", "distance": fieldRead = prefixed && !read.insert(field).inserted
+                case "time", "azimuth", "turn", "turn-angle", "offset", "rtePointAction", "rteDistance", "rteTime":
+                    fieldRead = !read.insert(field).inserted
+                default: fieldRead = false
+                }
+                if fieldRead { continue }
+                switch field {
                 case "sign" where prefixed:
-                    if let s = try GPXValues.integer(child: "sign", of: element, path: elementPath) {
+                    if let s = try GPXValues.integer(in: child, path: elementPath) {
                         graphHopperSign = GPXTurnCodes.graphHopperSign(s)
                     }
                 case "distance" where prefixed:
-                    sourceDistance = try GPXValues.number(child: "distance", of: element, path: elementPath)
+                    sourceDistance = try GPXValues.number(in: child, path: elementPath)
                     isGraphHopperDistance = sourceDistance != nil
                 case "time":
                     // GraphHopper's gh:time is milliseconds; OsmAnd's plain <time> is seconds.
-                    if let t = try GPXValues.number(child: "time", of: element, path: elementPath) {
+                    if let t = try GPXValues.number(in: child, path: elementPath) {
                         sourceDuration = prefixed ? t / 1000 : t
                     }
                 case "azimuth":
-                    azimuth = try GPXValues.number(child: "azimuth", of: element, path: elementPath)
+                    azimuth = try GPXValues.number(in: child, path: elementPath)
                 case "turn":
-                    if let word = GPXValues.text(child: "turn", of: element) { osmAndTurn = GPXTurnCodes.word(word) }
+                    if let word = GPXValues.text(in: child) { osmAndTurn = GPXTurnCodes.word(word) }
                 case "turn-angle":
-                    turnAngle = try GPXValues.number(child: "turn-angle", of: element, path: elementPath)
+                    turnAngle = try GPXValues.number(in: child, path: elementPath)
                     if let a = turnAngle, abs(a) > 360 {
                         throw GPXValues.error(child, path: childPath, .invalidValue, "turn angle \(a) is outside -360…360 degrees")
                     }
                 case "offset":
-                    offset = try GPXValues.integer(child: "offset", of: element, path: elementPath)
+                    offset = try GPXValues.integer(in: child, path: elementPath)
                 case "rtePointAction":
-                    if let code = try GPXValues.integer(child: "rtePointAction", of: element, path: elementPath) {
+                    if let code = try GPXValues.integer(in: child, path: elementPath) {
                         locus = GPXTurnCodes.locusAction(code)
                     }
                 case "rteDistance":
-                    sourceDistance = try GPXValues.number(child: "rteDistance", of: element, path: elementPath)
+                    sourceDistance = try GPXValues.number(in: child, path: elementPath)
                 case "rteTime":
-                    sourceDuration = try GPXValues.number(child: "rteTime", of: element, path: elementPath)
+                    sourceDuration = try GPXValues.number(in: child, path: elementPath)
                 case "ext" where child.attribute("type") == "ICON":
                     let code = GPXValues.trimmed(child.text)
                     guard let value = GPXValues.number(code), value == value.rounded(), abs(value) < 1e9 else {

@@ -26,6 +26,12 @@ enum GPXValues {
     /// is not a plain finite decimal number.
     static func number(child name: String, of element: XMLElement, path: String) throws(InputError) -> Double? {
         guard let child = element.firstElement(named: name) else { return nil }
+        return try number(in: child, path: path)
+    }
+
+    /// The number held by `child` (a child of the element at `path`), nil when empty; an error when it is not a plain
+    /// finite decimal number.
+    static func number(in child: XMLElement, path: String) throws(InputError) -> Double? {
         let text = trimmed(child.text)
         if text.isEmpty { return nil }
         guard let value = number(text) else {
@@ -36,9 +42,14 @@ enum GPXValues {
 
     /// Like `number(child:of:path:)` but the value must be a whole number.
     static func integer(child name: String, of element: XMLElement, path: String) throws(InputError) -> Int? {
-        guard let value = try number(child: name, of: element, path: path) else { return nil }
+        guard let child = element.firstElement(named: name) else { return nil }
+        return try integer(in: child, path: path)
+    }
+
+    /// Like `number(in:path:)` but the value must be a whole number.
+    static func integer(in child: XMLElement, path: String) throws(InputError) -> Int? {
+        guard let value = try number(in: child, path: path) else { return nil }
         guard value == value.rounded(), abs(value) < 1e9 else {
-            let child = element.firstElement(named: name) ?? element
             throw error(child, path: "\(path).\(child.name)", .invalidValue, "\(value) is not a whole number")
         }
         return Int(value)
@@ -46,8 +57,12 @@ enum GPXValues {
 
     /// The trimmed text of the child element `name`, nil when absent or blank.
     static func text(child name: String, of element: XMLElement) -> String? {
-        guard let child = element.firstElement(named: name) else { return nil }
-        let t = trimmed(child.text)
+        element.firstElement(named: name).flatMap(text(in:))
+    }
+
+    /// The trimmed text of `element`, nil when blank.
+    static func text(in element: XMLElement) -> String? {
+        let t = trimmed(element.text)
         return t.isEmpty ? nil : t
     }
 

@@ -51,6 +51,7 @@ public enum GraphHopperImporter {
         if let ms = try path.optionalDouble("time") { source.statedDuration = ms / 1000 }
 
         var builder = RouteBuilder(source: source)
+        builder.limits = options.limits
         let legCount = try addLegs(to: &builder, path: path, instructions: instructions, intervals: intervals.map { $0.from },
                                    points: points, source: source)
         if let snapped = path["snapped_waypoints"] {

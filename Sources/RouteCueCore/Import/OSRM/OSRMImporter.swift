@@ -55,6 +55,7 @@ public enum OSRMImporter {
             try OSRMAdmins.mark(&legReads[l].maneuvers, leg: legs[l], steps: legSteps[l])
         }
         var builder = RouteBuilder(source: source)
+        builder.limits = options.limits
         var warningInput: [OSRMWarningReader.LegInput] = []
         for (l, leg) in legs.enumerated() {
             let legRead = legReads[l]

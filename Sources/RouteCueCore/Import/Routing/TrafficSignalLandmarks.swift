@@ -35,10 +35,10 @@ public enum TrafficSignalLandmarks {
 
     /// The signals in a `/trace_attributes` answer: the end node of every edge with `traffic_signal`, located on the
     /// answer's matched `shape` (polyline6) at the edge's `end_shape_index`. A bad answer is an error of the routing
-    /// engine.
-    public static func signals(inTraceAttributes bytes: [UInt8]) throws(InputError) -> [Coordinate] {
+    /// engine. Read under `limits` (nesting, string length).
+    public static func signals(inTraceAttributes bytes: [UInt8], limits: ImportLimits = ImportLimits()) throws(InputError) -> [Coordinate] {
         do throws(InputError) {
-            let root = try RouteReader.parseJSON(bytes)
+            let root = try RouteReader.parseJSON(bytes, limits: limits)
             let shapeNode = try root.require("shape")
             let encoded = try shapeNode.string()
             let shape: [Coordinate]

@@ -14,7 +14,7 @@ struct EmbeddedRoute {
         do throws(InputError) {
             let format = try RouteReader.detectFormat(json: root)
             guard format != .tour else { throw root.error(.unsupported, "an embedded route cannot itself be a tour") }
-            let route = try RouteReader.read(json: root, format: format, options: ImportOptions(maxBytes: options.maxBytes))
+            let route = try RouteReader.read(json: root, format: format, options: ImportOptions(limits: options.limits))
             return EmbeddedRoute(route: route, prefix: prefix)
         } catch {
             var e = error

@@ -84,6 +84,7 @@ private struct TourAssembler {
         self.vehiclePosition = vehiclePosition
         self.options = options
         self.position = vehiclePosition
+        builder.limits = options.limits
     }
 
     mutating func assemble() throws(InputError) -> Route {

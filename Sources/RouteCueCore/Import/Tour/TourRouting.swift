@@ -23,7 +23,7 @@ public enum TourRouting {
     /// starts where the car is, so it waits for a position. False for any other document, or one that does not parse
     /// (the import proper says why).
     public static func startsAtVehicle(_ bytes: [UInt8], options: ImportOptions) -> Bool {
-        guard (try? RouteReader.startsAsXML(bytes)) == false, let root = try? RouteReader.parseJSON(bytes) else { return false }
+        guard (try? RouteReader.startsAsXML(bytes)) == false, let root = try? RouteReader.parseJSON(bytes, limits: options.limits) else { return false }
         let format = options.format ?? (try? RouteReader.detectFormat(json: root))
         guard format == .tour, let document = try? TourDocument.parse(root) else { return false }
         return document.stations.first?.route == nil

@@ -21,6 +21,7 @@ public enum ValhallaImporter {
         }
 
         var builder = RouteBuilder(source: source)
+        builder.limits = options.limits
         let legsNode = try trip.require("legs")
         let legs = try legsNode.array()
         guard !legs.isEmpty else { throw legsNode.error(.missing, "trip has no legs") }
