@@ -22,7 +22,7 @@ DEB_TEST_PACKAGES = $(DEB_PACKAGES) jackd2 gpsd espeak-ng dbus-daemon dbus-bin s
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build release release-static cross cross-deps cross-check run-aarch64 test-aarch64 bench-cross test test-fast bench bench-audio bench-daemon bench-car-audio bench-board bench-drive bench-routing bench-names bench-soak bench-journal bench-readers demo deps deps-test install install-files uninstall clean
+.PHONY: all build release release-static cross cross-deps cross-check run-aarch64 test-aarch64 bench-cross test test-fast check-sanitizers bench bench-audio bench-daemon bench-car-audio bench-board bench-drive bench-routing bench-names bench-soak bench-journal bench-readers demo deps deps-test install install-files uninstall clean
 
 all: build
 
@@ -56,6 +56,13 @@ test: deps-test
 # process or a service) or CLITests (they run the routecue binary).
 test-fast: deps
 	$(SWIFT) test --disable-swift-testing --filter 'RouteCueCoreTests\.|EdgeTests\.'
+
+# The suite under AddressSanitizer, then ThreadSanitizer (tools/check-sanitizers.sh: own build folders, reports of
+# every process collected; TESTS='RouteCueCoreTests\.|EdgeTests\.' for the in-process part only). Not part of `test`:
+# both builds and runs take well over an hour on two cores.
+check-sanitizers: deps-test
+	@sh tools/fetch-valhalla.sh >/dev/null || echo "valhalla: not fetched, the routing-engine tests will skip"
+	SWIFT="$(SWIFT)" sh tools/check-sanitizers.sh
 
 # Import time and peak memory of the two largest routes, each in its own process (see Sources/routecue-bench),
 # and of a 200,000-point GPX track written for the run (larger than any recorded drive in ../shared).
