@@ -33,6 +33,11 @@ final class DBusKitTypeTests: XCTestCase {
         XCTAssertThrowsError(try BusName(text("routecue")))
         XCTAssertThrowsError(try InterfaceName(text("org.routecue.Guidance-1")))
         XCTAssertThrowsError(try MemberName(text("Load.Route")))
+        // libdbus validates a C string: the text before a NUL would pass and be all that is sent (found by make fuzz).
+        XCTAssertThrowsError(try ObjectPath(text("/org/routecue/Guidance\u{0}/x")))
+        XCTAssertThrowsError(try BusName(text("org.routecue\u{0}")))
+        XCTAssertThrowsError(try InterfaceName(text("org.routecue.Audio1\u{0}")))
+        XCTAssertThrowsError(try MemberName(text("Speak\u{0}")))
         XCTAssertTrue(ObjectPath("/org/routecue/Guidance").isWithin("/org/routecue"))
         XCTAssertTrue(ObjectPath("/org/routecue").isWithin(.root))
         XCTAssertFalse(ObjectPath("/org/routecuex").isWithin("/org/routecue"))
