@@ -20,7 +20,8 @@ extension FuzzInputs {
         }
     }
 
-    /// A phrase pack (`PhrasePack.parse`), then its coverage and every sentence it makes for a set of cues.
+    /// A phrase pack (`PhrasePack.parse`), then its coverage in each unit system and the sentences it makes for a set of
+    /// cues (each in one of the unit systems).
     @discardableResult
     public static func phrasePack(_ bytes: [UInt8]) -> FuzzOutcome {
         let pack: PhrasePack
@@ -29,11 +30,9 @@ extension FuzzInputs {
         } catch {
             return .rejected("\(error)")
         }
-        for units in UnitSystem.allCases {
-            _ = PhrasePackCoverage.gaps(of: pack, units: units)
-            for request in PhraseSamples.requests {
-                _ = pack.rendering(request, units: units).text.plainText()
-            }
+        for units in UnitSystem.allCases { _ = PhrasePackCoverage.gaps(of: pack, units: units) }
+        for (i, request) in PhraseSamples.requests.enumerated() {
+            _ = pack.rendering(request, units: UnitSystem.allCases[i % UnitSystem.allCases.count]).text.plainText()
         }
         return .accepted
     }
