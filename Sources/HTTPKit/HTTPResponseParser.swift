@@ -124,7 +124,9 @@ public struct HTTPResponseParser: Sendable {
                 }
                 let line = buffer[position..<lineEnd].prefix { $0 != UInt8(ascii: ";") }
                 let digits = String(decoding: line, as: UTF8.self).trimmingWhitespace
-                guard !digits.isEmpty, digits.count <= 15, let size = Int(digits, radix: 16) else {
+                // Hexadecimal digits only (RFC 9112 chunk-size): Int(_:radix:) would also take a sign, and "-1c8" a
+                // negative size.
+                guard !digits.isEmpty, digits.count <= 15, digits.allSatisfy(\.isHexDigit), let size = Int(digits, radix: 16) else {
                     throw .malformed("chunk size \"\(digits)\" is not hexadecimal")
                 }
                 position = lineEnd + 2

@@ -61,6 +61,9 @@ final class HTTPClientTests: XCTestCase {
             "HTTP/1.1 200 OK\r\nContent-Length: -1\r\n\r\n",
             "HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip\r\n\r\n",
             "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
+            // A signed chunk size was read as a negative length and crashed the parser (found by make fuzz).
+            "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n-1c8\r\n{}",
+            "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n+2\r\n{}\r\n0\r\n\r\n",
             "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nabXY",
         ]
         for text in malformed {
