@@ -93,7 +93,8 @@ public struct HTTPResponseParser: Sendable {
                 return .complete(response)
             case .head:
                 guard let end = headEnd() else {
-                    if buffer.count - position > maxHeadBytes { throw .tooLarge(limit: maxHeadBytes) }
+                    // Up to three bytes of the blank line ending a head of the largest size may be here already.
+                    if buffer.count - position > maxHeadBytes + 3 { throw .tooLarge(limit: maxHeadBytes) }
                     return .incomplete
                 }
                 guard end - position <= maxHeadBytes else { throw .tooLarge(limit: maxHeadBytes) }

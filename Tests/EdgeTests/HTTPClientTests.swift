@@ -81,6 +81,12 @@ final class HTTPClientTests: XCTestCase {
         XCTAssertThrowsError(try parse("HTTP/1.1 200 OK\r\nX: " + String(repeating: "a", count: 100), parser: small)) {
             XCTAssertEqual($0 as? Parser.Failure, .tooLarge(limit: 64), "a head that never ends is bounded too")
         }
+        let largest = "HTTP/1.1 204 No Content\r\nX: " + String(repeating: "a", count: 64 - 28)
+        XCTAssertEqual(largest.utf8.count, 64)
+        for byteByByte in [false, true] {
+            XCTAssertEqual(try parse(largest + "\r\n\r\n", byteByByte: byteByByte, parser: small)?.status, 204,
+                           "a head of the largest size is taken however it arrives")
+        }
         var truncated = Parser()
         _ = try truncated.feed(Array("HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nabc".utf8))
         XCTAssertThrowsError(try truncated.finish()) { XCTAssertEqual(($0 as? Parser.Failure).map { "\($0)" }, "the connection closed after 3 of 10 body bytes") }
