@@ -28,8 +28,9 @@ ROOT=$(pwd)
 BUILD="--package-path Fuzz --scratch-path $SCRATCH --sanitize fuzzer --sanitize address -Xswiftc -sanitize=fuzzer,address -c $FUZZ_CONFIG"
 
 # name | executable | -max_len | dictionaries (Fuzz/Dictionaries) | repository seeds | shared-data seeds
-# Seeds are DIR:PATTERN[:DEPTH] (find DIR -maxdepth DEPTH -name PATTERN); files over -max_len are left out. Every target
-# also gets Tests/fixtures/fuzz-seeds/<name>/ (small documents of the kinds the repository has no file of).
+# Seeds are DIR:PATTERN[:DEPTH] (find DIR -maxdepth DEPTH -name PATTERN); files over -max_len are left out, except for the
+# line formats of LINE_TARGETS, whose first -max_len bytes are a recording too. Every target also gets
+# Tests/fixtures/fuzz-seeds/<name>/ (small documents of the kinds the repository has no file of).
 TARGETS='
 json|FuzzJSON|131072|json|examples:*.json config:*.json:1 config/phrases:*.json Tests/fixtures/phrase-sample-names:*.json|routes:*.json instructions:*.json tracks:*.json
 xml|FuzzXML|131072|xml gpx|config/dbus:*.xml Tests/fixtures/fuzz-seeds:*.gpx|routes:*.gpx tracks:*.gpx
@@ -40,9 +41,9 @@ route-graphhopper|FuzzRouteGraphHopper|131072|json graphhopper||routes/graphhopp
 route-gpx|FuzzRouteGPX|131072|xml gpx||routes:*.gpx tracks:*.gpx
 route-tour|FuzzRouteTour|65536|json tour osrm routecue||
 route-routecue|FuzzRouteRouteCue|65536|json routecue||
-fixes-auto|FuzzFixesAuto|131072|nmea gpsd-json xml gpx json|examples:*.nmea Tests/fixtures/fuzz-seeds/fixes-gpsd-json:* Tests/fixtures/fuzz-seeds/fixes-gpx:*|gpsd:*.log gpsd:*.chk nmea-extra:*.txt tracks:*.gpx
-fixes-nmea|FuzzFixesNMEA|131072|nmea|examples:*.nmea|gpsd:*.log nmea-extra:*.txt
-fixes-gpsd-json|FuzzFixesGPSDJSON|131072|json gpsd-json||gpsd:*.chk
+fixes-auto|FuzzFixesAuto|32768|nmea gpsd-json xml gpx json|examples:*.nmea Tests/fixtures/fuzz-seeds/fixes-gpsd-json:* Tests/fixtures/fuzz-seeds/fixes-gpx:*|gpsd:*.log gpsd:*.chk nmea-extra:*.txt tracks:*.gpx
+fixes-nmea|FuzzFixesNMEA|32768|nmea|examples:*.nmea|gpsd:*.log nmea-extra:*.txt
+fixes-gpsd-json|FuzzFixesGPSDJSON|32768|json gpsd-json||gpsd:*.chk
 fixes-gpx|FuzzFixesGPX|131072|xml gpx||tracks:*.gpx routes:*.gpx
 config|FuzzConfig|65536|json config|config:routecue.json:1|
 phrase-pack|FuzzPhrasePack|65536|json phrase-pack|config/phrases:*.json:1|instructions/osrm-text-instructions/languages/translations:*.json
@@ -52,6 +53,8 @@ http-response|FuzzHTTPResponse|8192|http json||
 dbus-arguments|FuzzDBusArguments|512|dbus||
 wav|FuzzWAV|16384|wav||
 '
+
+LINE_TARGETS="fixes-nmea fixes-gpsd-json"
 
 selected() {
   echo "$TARGETS" | while IFS='|' read -r name _; do
@@ -68,17 +71,20 @@ for t in $FUZZ_TARGETS; do
     echo "fuzz: no target '$t'; targets: $(echo "$TARGETS" | awk -F'|' 'NF > 1 { printf "%s ", $1 }')" >&2; exit 2; }
 done
 
-# Copies the files of SPECS under BASE (at most MAX bytes each) into DEST, named by their path.
+# Copies the files of SPECS under BASE (at most MAX bytes each; with CUT=yes larger ones cut to MAX) into DEST, named by
+# their path.
 copy_seeds() {
-  base=$1 max=$2 dest=$3; shift 3
+  base=$1 max=$2 cut=$3 dest=$4; shift 4
+  size=-size\ -"$((max + 1))"c
+  [ "$cut" = yes ] && size=
   for spec in "$@"; do
     dir=${spec%%:*} rest=${spec#*:}
     pattern=${rest%%:*} depth=
     [ "$rest" != "$pattern" ] && depth="-maxdepth ${rest#*:}"
     [ -d "$base/$dir" ] || continue
     # shellcheck disable=SC2086
-    find "$base/$dir" $depth -type f -name "$pattern" -size -"$((max + 1))"c | while read -r f; do
-      cp "$f" "$dest/$(echo "${f#"$base"/}" | tr '/' '_')"
+    find "$base/$dir" $depth -type f -name "$pattern" $size | while read -r f; do
+      head -c "$max" "$f" > "$dest/$(echo "${f#"$base"/}" | tr '/' '_')"
     done
   done
 }
@@ -113,10 +119,12 @@ for name in $names; do
   work=$CACHE/$name
   rm -rf "$work/seeds" "$work/artifacts"
   mkdir -p "$work/seeds" "$work/corpus" "$work/artifacts" "$ROOT/$FAILCASES/$name"
+  cut=no
+  for t in $LINE_TARGETS; do [ "$t" = "$name" ] && cut=yes; done
   # shellcheck disable=SC2046
-  copy_seeds "$ROOT" "$max" "$work/seeds" "Tests/fixtures/fuzz-seeds/$name:*" $(field "$name" 5)
+  copy_seeds "$ROOT" "$max" "$cut" "$work/seeds" "Tests/fixtures/fuzz-seeds/$name:*" $(field "$name" 5)
   # shellcheck disable=SC2046
-  [ -d "$SHARED" ] && copy_seeds "$(cd "$SHARED" && pwd)" "$max" "$work/seeds" $(field "$name" 6)
+  [ -d "$SHARED" ] && copy_seeds "$(cd "$SHARED" && pwd)" "$max" "$cut" "$work/seeds" $(field "$name" 6)
   : > "$work/target.dict"
   for d in $dicts; do cat "Fuzz/Dictionaries/$d.dict" >> "$work/target.dict"; done
   seeds=$(find "$work/seeds" -type f | wc -l)
