@@ -14,11 +14,22 @@ extension FuzzInputs {
     ]
 
     /// Names the real decoding code knows, for `DBusValueDecoder` to pick.
-    static let dbusWords: [String] = OptionChanges.names + UnitSystem.allCases.map(\.rawValue)
-        + TransportMode.allCases.map(\.rawValue) + CueStage.allCases.map(\.rawValue) + ["auto"]
-        + TimingProfile.allCases.map(\.rawValue) + RouteFormat.allCases.map(\.rawValue) + AudioPropertyChange.names
-        + PromptStyle.allCases.map(\.rawValue) + AudioRouteName.allCases.map(\.rawValue) + ControlArguments.priorities.keys.sorted()
-        + ["org.routecue.Audio1", "de-DE", "en-US", "Turn left", "  ", "", "a\u{0}b"]
+    static let dbusWords: [String] = {
+        // Appended one list at a time: a single sum of a dozen arrays takes Swift 6.0's type checker minutes.
+        var words: [String] = OptionChanges.names
+        words += UnitSystem.allCases.map(\.rawValue)
+        words += TransportMode.allCases.map(\.rawValue)
+        words += CueStage.allCases.map(\.rawValue)
+        words += ["auto"]
+        words += TimingProfile.allCases.map(\.rawValue)
+        words += RouteFormat.allCases.map(\.rawValue)
+        words += AudioPropertyChange.names
+        words += PromptStyle.allCases.map(\.rawValue)
+        words += AudioRouteName.allCases.map(\.rawValue)
+        words += ControlArguments.priorities.keys.sorted()
+        words += ["org.routecue.Audio1", "de-DE", "en-US", "Turn left", "  ", "", "a\u{0}b"]
+        return words
+    }()
 
     /// D-Bus method arguments from the UI (docs/dbus.md): the first byte picks a method of the control interface (or,
     /// past them, any arguments at all); `DBusValueDecoder` reads the values, each of the method's type unless its
