@@ -3,7 +3,8 @@ import PackageDescription
 
 /// RouteCue's libFuzzer targets (docs/fuzzing.md): one executable per input, each handing libFuzzer's bytes to its
 /// function in the root package's `FuzzInputs`. Separate from the root package because these executables only link with
-/// `--sanitize fuzzer` (libFuzzer supplies `main`); `make fuzz` builds them with `--sanitize fuzzer --sanitize address`.
+/// `--sanitize fuzzer` (libFuzzer supplies `main`); `make fuzz` (tools/fuzz.sh) builds them with `--sanitize fuzzer
+/// --sanitize address -Xswiftc -sanitize=fuzzer,address` (the last flag so that swiftc instruments for both).
 /// The root package is named by its folder, whatever the clone is called.
 let root = Context.packageDirectory.split(separator: "/").dropLast().last.map { $0.lowercased() } ?? "routecue"
 let inputs = Target.Dependency.product(name: "FuzzInputs", package: root)
