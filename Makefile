@@ -22,7 +22,7 @@ DEB_TEST_PACKAGES = $(DEB_PACKAGES) jackd2 gpsd espeak-ng dbus-daemon dbus-bin s
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build release release-static cross cross-deps cross-check run-aarch64 test-aarch64 bench-cross test test-fast check-sanitizers bench bench-audio bench-daemon bench-car-audio bench-board bench-drive bench-routing bench-names bench-soak bench-journal bench-readers demo deps deps-test install install-files uninstall clean
+.PHONY: all build release release-static cross cross-deps cross-check run-aarch64 test-aarch64 bench-cross test test-fast check-sanitizers bench bench-audio bench-daemon bench-car-audio bench-board bench-drive bench-routing bench-names bench-soak bench-journal bench-readers demo fuzz deps deps-test install install-files uninstall clean
 
 all: build
 
@@ -63,6 +63,14 @@ test-fast: deps
 check-sanitizers: deps-test
 	@sh tools/fetch-valhalla.sh >/dev/null || echo "valhalla: not fetched, the routing-engine tests will skip"
 	SWIFT="$(SWIFT)" sh tools/check-sanitizers.sh
+
+# libFuzzer on every input RouteCue reads from outside (docs/fuzzing.md): builds the fuzz package (Fuzz/) with
+# --sanitize fuzzer --sanitize address in .build/fuzz and runs each target FUZZ_S seconds (default 60; FUZZ_TARGETS="json
+# wav" picks some), seeded from the repository and ../shared/data; corpora in ${XDG_CACHE_HOME:-~/.cache}/routecue/fuzz.
+# Prints executions, exec/s, coverage and crashes per target; a crash, timeout or OOM input is copied into
+# Tests/fixtures/fuzz-failcases/<target>/ (replayed by EdgeTests' FuzzReplayTests) and fails the run.
+fuzz: deps
+	@SWIFT="$(SWIFT)" SHARED="$(SHARED)" sh tools/fuzz.sh
 
 # Import time and peak memory of the two largest routes, each in its own process (see Sources/routecue-bench),
 # and of a 200,000-point GPX track written for the run (larger than any recorded drive in ../shared).

@@ -10,6 +10,8 @@ let package = Package(
     products: [
         .executable(name: "routecue", targets: ["routecue"]),
         .library(name: "RouteCueCore", targets: ["RouteCueCore"]),
+        // For the fuzz package (Fuzz/Package.swift, `make fuzz`), whose libFuzzer executables only link with -sanitize=fuzzer.
+        .library(name: "FuzzInputs", targets: ["FuzzInputs"]),
     ],
     targets: [
         // Pure domain: no C, no I/O; Glibc (Darwin) for maths only.
@@ -47,6 +49,10 @@ let package = Package(
         // components tests and benches start (gpsd, a Valhalla routing engine on a generated map).
         .target(name: "DriveLab", dependencies: ["RouteCueCore", "EventLoopKit", "HTTPKit"]),
 
+        // Every input RouteCue reads from outside as one function of bytes that must never crash (docs/fuzzing.md): run by
+        // the fuzz package's libFuzzer executables and by EdgeTests' replay of the failing cases found.
+        .target(name: "FuzzInputs", dependencies: ["RouteCueCore", "HTTPKit", "DBusKit", "RouteCueService"]),
+
         // Fixtures and helpers shared by the test targets; CTestHooks runs its set-up as the test bundle loads.
         .target(name: "CTestHooks"),
         .target(name: "TestSupport", dependencies: ["RouteCueCore", "DriveLab", "EventLoopKit", "HTTPKit", "CTestHooks"]),
@@ -58,7 +64,7 @@ let package = Package(
 
         .testTarget(name: "RouteCueCoreTests", dependencies: ["RouteCueCore", "TestSupport"]),
         // In the test's process only: no child process, no external service (`make test-fast` runs these and the core's).
-        .testTarget(name: "EdgeTests", dependencies: ["RouteCueCore", "EventLoopKit", "DriveLab", "GPSD", "ALSAOutput", "Speech", "DBusKit", "HTTPKit", "RouteCueService", "TestSupport", "ServiceTestSupport"]),
+        .testTarget(name: "EdgeTests", dependencies: ["RouteCueCore", "EventLoopKit", "DriveLab", "GPSD", "ALSAOutput", "Speech", "DBusKit", "HTTPKit", "RouteCueService", "TestSupport", "ServiceTestSupport", "FuzzInputs"]),
         // Tests that start a process or a service: dbus-daemon, python-dbusmock, gpsd, jackd, Valhalla, mpv, `routecue`.
         .testTarget(name: "IntegrationTests", dependencies: ["RouteCueCore", "EventLoopKit", "DriveLab", "ALSAOutput", "Speech", "DBusKit", "RouteCueService", "TestSupport", "ServiceTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport", "EventLoopKit"]),

@@ -1,8 +1,12 @@
 import CDBus
 
-/// Runs one of libdbus's `dbus_validate_*` checks on `text`; the error names what is wrong with it.
+/// Runs one of libdbus's `dbus_validate_*` checks on `text`; the error names what is wrong with it. libdbus reads a C
+/// string, so a NUL is refused first: it would validate the text before it and send only that.
 private func validate(_ text: String, _ what: String,
                       _ check: (UnsafePointer<CChar>, UnsafeMutablePointer<DBusError>) -> dbus_bool_t) throws(BusError) {
+    guard !text.utf8.contains(0) else {
+        throw BusError(.invalidArgs, "\"\(text.replacingNUL)\" is not a valid \(what): it holds a NUL character")
+    }
     var error = DBusError()
     dbus_error_init(&error)
     defer { dbus_error_free(&error) }
@@ -11,6 +15,11 @@ private func validate(_ text: String, _ what: String,
         let why = error.message.map { String(cString: $0) } ?? "malformed"
         throw BusError(.invalidArgs, "\"\(text)\" is not a valid \(what): \(why)")
     }
+}
+
+extension String {
+    /// The text with each NUL shown as `\0` (for messages).
+    fileprivate var replacingNUL: String { split(separator: "\u{0}", omittingEmptySubsequences: false).joined(separator: "\\0") }
 }
 
 /// A D-Bus object path (`/org/routecue/Guidance`), validated.

@@ -122,8 +122,11 @@ public final class DBusMessage: @unchecked Sendable, CustomStringConvertible {
     // MARK: - Body
 
     /// Appends `values` to the body. A string holding NUL, or a container whose items do not have its element type,
-    /// is InvalidArgs and leaves the message unusable for sending.
+    /// is InvalidArgs and leaves the message unusable for sending. Values that would take the body's signature past the
+    /// specification's limits are InvalidSignature and leave the message as it was (libdbus would write a message it
+    /// cannot read back).
     public func append(_ values: [DBusValue]) throws(BusError) {
+        _ = try DBusType.list(signature + DBusType.signature(of: values.map(\.type)))
         var iterator = DBusMessageIter()
         dbus_message_iter_init_append(raw, &iterator)
         for value in values { try MessageWriter.append(value, to: &iterator) }

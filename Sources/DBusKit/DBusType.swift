@@ -50,11 +50,21 @@ public indirect enum DBusType: Sendable, Hashable, CustomStringConvertible {
         self = types[0]
     }
 
-    /// The complete types of a message signature, in order (`""` is none).
+    /// The longest signature, in bytes (a message's body and each variant's contents; the specification's limit).
+    public static let maxSignatureBytes = 255
+    /// The deepest nesting of arrays, and separately of structs and of dict entries (the specification's limit).
+    public static let maxNesting = 32
+
+    /// The complete types of a message signature, in order (`""` is none). Beyond the specification's limits (255
+    /// bytes, 32 nested arrays, structs or dict entries) it is InvalidSignature: libdbus aborts the process when asked to
+    /// write such a signature.
     public static func list(_ signature: String) throws(BusError) -> [DBusType] {
         var parser = SignatureParser(Array(signature.utf8), source: signature)
+        guard signature.utf8.count <= maxSignatureBytes else {
+            throw parser.failure("longer than \(maxSignatureBytes) bytes")
+        }
         var types: [DBusType] = []
-        while !parser.atEnd { types.append(try parser.complete(depth: 0)) }
+        while !parser.atEnd { types.append(try parser.complete(SignatureParser.Nesting())) }
         return types
     }
 
@@ -75,12 +85,19 @@ private struct SignatureParser {
 
     var atEnd: Bool { position >= bytes.count }
 
+    /// How many arrays, structs and dict entries enclose the type being read.
+    struct Nesting {
+        var arrays = 0, structs = 0, dictEntries = 0
+    }
+
     func failure(_ why: String) -> BusError {
         BusError(.invalidSignature, "signature \"\(source)\": \(why)")
     }
 
-    mutating func complete(depth: Int) throws(BusError) -> DBusType {
-        guard depth < 64 else { throw failure("nested too deeply") }
+    mutating func complete(_ nesting: Nesting) throws(BusError) -> DBusType {
+        guard max(nesting.arrays, nesting.structs, nesting.dictEntries) <= DBusType.maxNesting else {
+            throw failure("nested more than \(DBusType.maxNesting) deep")
+        }
         guard position < bytes.count else { throw failure("ends inside a type") }
         let code = bytes[position]
         position += 1
@@ -100,22 +117,27 @@ private struct SignatureParser {
         case UInt8(ascii: "h"): return .unixFD
         case UInt8(ascii: "v"): return .variant
         case UInt8(ascii: "a"):
+            var inner = nesting
+            inner.arrays += 1
             if position < bytes.count, bytes[position] == UInt8(ascii: "{") {
                 position += 1
-                let key = try complete(depth: depth + 1)
+                inner.dictEntries += 1
+                let key = try complete(inner)
                 guard key.isBasic else { throw failure("a dict entry's key must be a basic type, not \(key)") }
-                let value = try complete(depth: depth + 1)
+                let value = try complete(inner)
                 guard position < bytes.count, bytes[position] == UInt8(ascii: "}") else {
                     throw failure("a dict entry holds exactly a key and a value")
                 }
                 position += 1
                 return .dictionary(key: key, value: value)
             }
-            return .array(try complete(depth: depth + 1))
+            return .array(try complete(inner))
         case UInt8(ascii: "("):
+            var inner = nesting
+            inner.structs += 1
             var fields: [DBusType] = []
             while position < bytes.count, bytes[position] != UInt8(ascii: ")") {
-                fields.append(try complete(depth: depth + 1))
+                fields.append(try complete(inner))
             }
             guard position < bytes.count else { throw failure("a struct is not closed") }
             position += 1

@@ -56,6 +56,8 @@ enum MessageWriter {
             }
             return
         case .variant(let inner):
+            // A variant's contents have a signature of their own, under the same limits.
+            _ = try DBusType.list(inner.type.signature)
             try container(routecue_DBUS_TYPE_VARIANT, inner.type.signature, &iterator) { (sub: inout DBusMessageIter) throws(BusError) in
                 try append(inner, to: &sub)
             }

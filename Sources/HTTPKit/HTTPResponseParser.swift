@@ -99,7 +99,8 @@ public struct HTTPResponseParser: Sendable {
                 return .complete(response)
             case .head:
                 guard let end = headEnd() else {
-                    if buffer.count - position > maxHeadBytes { throw .tooLarge(limit: maxHeadBytes) }
+                    // Up to three bytes of the blank line ending a head of the largest size may be here already.
+                    if buffer.count - position > maxHeadBytes + 3 { throw .tooLarge(limit: maxHeadBytes) }
                     return .incomplete
                 }
                 guard end - position <= maxHeadBytes else { throw .tooLarge(limit: maxHeadBytes) }
@@ -130,7 +131,9 @@ public struct HTTPResponseParser: Sendable {
                 }
                 let line = buffer[position..<lineEnd].prefix { $0 != UInt8(ascii: ";") }
                 let digits = String(decoding: line, as: UTF8.self).trimmingWhitespace
-                guard !digits.isEmpty, digits.count <= 15, let size = Int(digits, radix: 16) else {
+                // Hexadecimal digits only (RFC 9112 chunk-size): Int(_:radix:) would also take a sign, and "-1c8" a
+                // negative size.
+                guard !digits.isEmpty, digits.count <= 15, digits.allSatisfy(\.isHexDigit), let size = Int(digits, radix: 16) else {
                     throw .malformed("chunk size \"\(digits)\" is not hexadecimal")
                 }
                 position = lineEnd + 2

@@ -33,6 +33,11 @@ final class DBusKitTypeTests: XCTestCase {
         XCTAssertThrowsError(try BusName(text("routecue")))
         XCTAssertThrowsError(try InterfaceName(text("org.routecue.Guidance-1")))
         XCTAssertThrowsError(try MemberName(text("Load.Route")))
+        // libdbus validates a C string: the text before a NUL would pass and be all that is sent (found by make fuzz).
+        XCTAssertThrowsError(try ObjectPath(text("/org/routecue/Guidance\u{0}/x")))
+        XCTAssertThrowsError(try BusName(text("org.routecue\u{0}")))
+        XCTAssertThrowsError(try InterfaceName(text("org.routecue.Audio1\u{0}")))
+        XCTAssertThrowsError(try MemberName(text("Speak\u{0}")))
         XCTAssertTrue(ObjectPath("/org/routecue/Guidance").isWithin("/org/routecue"))
         XCTAssertTrue(ObjectPath("/org/routecue").isWithin(.root))
         XCTAssertFalse(ObjectPath("/org/routecuex").isWithin("/org/routecue"))
@@ -54,5 +59,25 @@ final class DBusKitTypeTests: XCTestCase {
         XCTAssertEqual(dictionary?["natural_guidance"]?.bool, true)
         XCTAssertEqual(options.type.signature, "a{sv}")
         XCTAssertEqual(DBusValue.array(.string, []).type.signature, "as", "an empty array keeps its type")
+    }
+
+    func test_valuesBeyondTheSpecificationsLimits_areRefused_notWrittenIntoACorruptMessage() throws {
+        func message() -> DBusMessage { .methodCall(destination: nil, path: "/t", interface: nil, member: "M") }
+        // A message's signature is at most 255 bytes: libdbus took a 256th and wrote a message it then read past its
+        // end (found by make fuzz, dbus-arguments).
+        let fits = message()
+        try fits.append(Array(repeating: DBusValue.byte(1), count: 255))
+        XCTAssertEqual(try fits.arguments().count, 255)
+        XCTAssertThrowsError(try message().append(Array(repeating: DBusValue.byte(1), count: 256)))
+        let added = message()
+        try added.append(Array(repeating: DBusValue.byte(1), count: 200))
+        XCTAssertThrowsError(try added.append(Array(repeating: DBusValue.byte(1), count: 56)), "with what the message holds")
+        XCTAssertEqual(try added.arguments().count, 200)
+        // Nesting: 32 arrays and 32 structs at most, as libdbus checks; a signature value is a signature too.
+        XCTAssertNoThrow(try DBusType.list(String(repeating: "a", count: 32) + "y"))
+        XCTAssertThrowsError(try DBusType.list(String(repeating: "a", count: 33) + "y"))
+        XCTAssertThrowsError(try DBusType.list(String(repeating: "(", count: 33) + "y" + String(repeating: ")", count: 33)))
+        XCTAssertThrowsError(try message().append(.signature(String(repeating: "a", count: 33) + "y")))
+        XCTAssertThrowsError(try message().append(.signature(String(repeating: "y", count: 256))))
     }
 }

@@ -61,6 +61,9 @@ final class HTTPClientTests: XCTestCase {
             "HTTP/1.1 200 OK\r\nContent-Length: -1\r\n\r\n",
             "HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip\r\n\r\n",
             "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
+            // A signed chunk size was read as a negative length and crashed the parser (found by make fuzz).
+            "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n-1c8\r\n{}",
+            "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n+2\r\n{}\r\n0\r\n\r\n",
             "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nabXY",
         ]
         for text in malformed {
@@ -77,6 +80,12 @@ final class HTTPClientTests: XCTestCase {
         }
         XCTAssertThrowsError(try parse("HTTP/1.1 200 OK\r\nX: " + String(repeating: "a", count: 100), parser: small)) {
             XCTAssertEqual($0 as? Parser.Failure, .tooLarge(limit: 64), "a head that never ends is bounded too")
+        }
+        let largest = "HTTP/1.1 204 No Content\r\nX: " + String(repeating: "a", count: 64 - 28)
+        XCTAssertEqual(largest.utf8.count, 64)
+        for byteByByte in [false, true] {
+            XCTAssertEqual(try parse(largest + "\r\n\r\n", byteByByte: byteByByte, parser: small)?.status, 204,
+                           "a head of the largest size is taken however it arrives")
         }
         var truncated = Parser()
         _ = try truncated.feed(Array("HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nabc".utf8))

@@ -29,13 +29,11 @@ extension GuidanceDaemon: GuidanceControl {
     // MARK: - Guidance1 methods
 
     func loadRoute(_ document: [UInt8], format: String, source: String, completion: @escaping @RouteCueLoop (Result<Int, BusError>) -> Void) {
-        var forced: RouteFormat?
-        if format != "auto" {
-            guard let named = RouteFormat(rawValue: format) else {
-                let known = ["auto"] + RouteFormat.allCases.map(\.rawValue)
-                return completion(.failure(BusError(.invalidArgs, "format \"\(format)\" is not one of \(known.joined(separator: ", "))")))
-            }
-            forced = named
+        let forced: RouteFormat?
+        do throws(BusError) {
+            forced = try ControlArguments.routeFormat(format)
+        } catch {
+            return completion(.failure(error))
         }
         // Stopping, the call is dropped unanswered: DBusKit replies Failed.
         routes.importDocument(document, name: "the document", source: source, format: forced) { [weak self] result in
@@ -140,66 +138,14 @@ extension GuidanceDaemon: GuidanceControl {
     func setOptions(_ options: [String: DBusValue], completion: @escaping @RouteCueLoop (Result<Void, BusError>) -> Void) {
         // Checked here, all of them; applied together once the language's phrases are read (off the loop), on the
         // options in force then.
-        var edits: [(inout TimingOptions) -> Void] = []
-        var languageTag: String?
-        var markup = wording.markup
-        var spatial: Bool?
-        func value<T>(_ key: String, _ read: (DBusValue) -> T?, _ expected: String) throws(BusError) -> T {
-            guard let value = options[key].flatMap({ read($0.unwrapped) }) else {
-                throw BusError(.invalidArgs, "option \(key) must be \(expected), not \(options[key]?.unwrapped.description ?? "nothing")")
-            }
-            return value
-        }
+        let changes: OptionChanges
         do throws(BusError) {
-            for key in options.keys.sorted() {
-                switch key {
-                case "language":
-                    languageTag = try value(key, { $0.string }, "a BCP 47 language tag (s)")
-                case "units":
-                    let units = try value(key, { $0.string.flatMap(UnitSystem.init(rawValue:)) },
-                                          UnitSystem.allCases.map(\.rawValue).joined(separator: ", "))
-                    edits.append { $0.units = units }
-                case "transport_mode":
-                    let mode = try value(key, { $0.string.flatMap(TransportMode.init(rawValue:)) },
-                                         TransportMode.allCases.map(\.rawValue).joined(separator: ", "))
-                    edits.append { $0.mode = mode }
-                case "included_stages":
-                    let stages = try value(key, { v in v.elements?.map { $0.string.flatMap(CueStage.init(rawValue:)) } },
-                                           "an array of " + CueStage.allCases.map(\.rawValue).joined(separator: ", "))
-                    guard !stages.contains(where: { $0 == nil }) else {
-                        throw BusError(.invalidArgs, "option included_stages takes only " + CueStage.allCases.map(\.rawValue).joined(separator: ", "))
-                    }
-                    edits.append { $0.includedStages = Set(stages.compactMap { $0 }) }
-                case "natural_guidance":
-                    let on = try value(key, { $0.bool }, "a boolean")
-                    edits.append { $0.naturalGuidance = on }
-                case "safety_cameras":
-                    let on = try value(key, { $0.bool }, "a boolean")
-                    edits.append { if on { $0.warningKinds.insert("speed_camera") } else { $0.warningKinds.remove("speed_camera") } }
-                case "markup":
-                    markup = try value(key, { $0.bool }, "a boolean") ? .ssmlWithPhonemes : .plain
-                case "timing_profile":
-                    let name = try value(key, { $0.string }, "auto or " + TimingProfile.allCases.map(\.rawValue).joined(separator: ", "))
-                    guard name == "auto" || TimingProfile(rawValue: name) != nil else {
-                        throw BusError(.invalidArgs, "option timing_profile must be auto or " + TimingProfile.allCases.map(\.rawValue).joined(separator: ", ") + ", not '\(name)'")
-                    }
-                    edits.append { $0.forcedProfile = TimingProfile(rawValue: name) }
-                case "spatial_audio":
-                    spatial = try value(key, { $0.bool }, "a boolean")
-                case "gps_lost_announcements":
-                    let on = try value(key, { $0.bool }, "a boolean")
-                    edits.append {
-                        $0.gpsCues.announceLost = on
-                        $0.gpsCues.announceRegained = on
-                    }
-                default:
-                    throw BusError(.invalidArgs, "unknown option \(key) (options: \(optionValues().keys.sorted().joined(separator: ", ")))")
-                }
-            }
+            changes = try OptionChanges(options)
         } catch {
             return completion(.failure(error))
         }
-        let phrases = self.options.phrases, current = language, names = config.names, wordingMarkup = markup, tag = languageTag
+        let markup = changes.markup.map { $0 ? CueMarkup.ssmlWithPhonemes : .plain } ?? wording.markup
+        let phrases = self.options.phrases, current = language, names = config.names, wordingMarkup = markup, tag = changes.language
         files.run({ () -> Result<(LanguageChoice?, CueWording), BusError> in
             let choice: LanguageChoice?
             if let tag {
@@ -222,19 +168,17 @@ extension GuidanceDaemon: GuidanceControl {
             case .failure(let error):
                 completion(.failure(error))
             case .success(let (choice, newWording)):
-                self.applyOptions(language: choice, wording: newWording, edits: edits, spatial: spatial, named: options.keys.sorted())
-                self.journal?.options.merge(Self.journalOptions(options)) { _, new in new }
+                self.applyOptions(language: choice, wording: newWording, changes: changes)
+                self.journal?.options.merge(OptionChanges.journalValues(options)) { _, new in new }
                 completion(.success(()))
             }
         }
     }
 
     /// Everything SetOptions checked, applied at once: the language and its wording, the timing options in force with
-    /// `edits`, spatial audio.
-    private func applyOptions(language choice: LanguageChoice?, wording newWording: CueWording, edits: [(inout TimingOptions) -> Void],
-                              spatial: Bool?, named keys: [String]) {
-        var timing = config.timingOptions
-        for edit in edits { edit(&timing) }
+    /// `changes`, spatial audio.
+    private func applyOptions(language choice: LanguageChoice?, wording newWording: CueWording, changes: OptionChanges) {
+        let timing = changes.applied(to: config.timingOptions)
         language = choice
         wording = newWording
         config.timingOptions = timing
@@ -242,35 +186,17 @@ extension GuidanceDaemon: GuidanceControl {
         voice.voice = choice?.voice ?? "en-us"
         voice.markup = SpeechMarkup(newWording.markup)
         audio.setVoice(voice)
-        if let spatial { audio.setSpatial(spatial ? config.audio.spatial : nil) }
+        if let spatial = changes.spatial { audio.setSpatial(spatial ? config.audio.spatial : nil) }
         guidance?.reconfigure(timing: timing, progress: config.progressOptions, wording: newWording)
-        log.info("options set over D-Bus: \(keys.joined(separator: ", ")) (language \(newWording.language), units \(timing.units.rawValue), mode \(timing.mode.rawValue))")
+        log.info("options set over D-Bus: \(changes.keys.joined(separator: ", ")) (language \(newWording.language), units \(timing.units.rawValue), mode \(timing.mode.rawValue))")
         signals?.publishGuidance()
-    }
-
-    /// SetOptions' values as the journal keeps them (each was checked by SetOptions).
-    static func journalOptions(_ options: [String: DBusValue]) -> [String: GuidanceJournal.OptionValue] {
-        var kept: [String: GuidanceJournal.OptionValue] = [:]
-        for (key, value) in options {
-            let value = value.unwrapped
-            if let s = value.string { kept[key] = .string(s) }
-            else if let b = value.bool { kept[key] = .bool(b) }
-            else if let list = value.elements?.compactMap({ $0.unwrapped.string }) { kept[key] = .strings(list) }
-        }
-        return kept
     }
 
     // MARK: - Audio1
 
     func speak(_ text: String, priority: String) throws(BusError) -> Int {
-        let trimmed = String(text.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
-        guard !trimmed.isEmpty else { throw BusError(.invalidArgs, "nothing to speak") }
-        guard trimmed.utf8.count <= 4096 else { throw BusError(.invalidArgs, "the text is over 4096 bytes") }
-        let names: [String: OutputPriority] = ["application": .application, "message": .message, "guidance": .guidance, "urgent": .urgent]
-        guard let level = names[priority.isEmpty ? "application" : priority] else {
-            throw BusError(.invalidArgs, "priority \"\(priority)\" is not one of \(names.keys.sorted().joined(separator: ", "))")
-        }
-        return outputs.speak(trimmed, language: language?.language ?? "en-US", priority: level)
+        let prompt = try ControlArguments.prompt(text, priority: priority)
+        return outputs.speak(prompt.text, language: language?.language ?? "en-US", priority: prompt.priority)
     }
 
     func playFile(_ document: [UInt8]) throws(BusError) -> Int {
@@ -310,33 +236,23 @@ extension GuidanceDaemon: GuidanceControl {
 
     func setAudioProperty(_ property: AudioProperty, _ value: DBusValue) throws(BusError) {
         let name = property.rawValue
-        switch (property, value) {
-        case (.muted, .boolean(let muted)):
+        switch try AudioPropertyChange(name, value, routes: config.audio.routes.keys) {
+        case .muted(let muted):
             routing.ui.muted = muted
-        case (.promptStyle, .string(let style)):
-            guard let parsed = PromptStyle(rawValue: style) else {
-                throw BusError(.invalidArgs, "PromptStyle must be one of \(PromptStyle.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            routing.ui.promptStyle = parsed
-            journal?.options["prompt_style"] = .string(style)
-        case (.requestedRoute, .string(let route)):
-            guard let routeName = AudioRouteName(rawValue: route), config.audio.routes[routeName] != nil else {
-                throw BusError(.invalidArgs, "RequestedRoute must be one of \(config.audio.routes.keys.map(\.rawValue).sorted().joined(separator: ", ")), not \(route)")
-            }
+        case .promptStyle(let style):
+            routing.ui.promptStyle = style
+            journal?.options["prompt_style"] = .string(style.rawValue)
+        case .requestedRoute(let routeName):
             routing.request(routeName)
             signals?.audioChanged([property: value])
             return
-        case (.latencyCompensationMs, .uint32(let ms)):
-            guard ms <= 2000 else { throw BusError(.invalidArgs, "LatencyCompensationMs must be 0…2000, not \(ms)") }
+        case .latencyCompensation(let ms):
             routing.setLatencyCompensation(milliseconds: ms)
             log.info("audio latency compensation \(ms) ms over D-Bus")
             signals?.audioChanged([property: value])
             return
-        case (.volume, .double(let volume)):
-            guard volume.isFinite, volume >= 0, volume <= 1 else { throw BusError(.invalidArgs, "Volume must be between 0 and 1, not \(volume)") }
+        case .volume(let volume):
             routing.ui.volume = volume
-        default:
-            throw BusError(.invalidArgs, "\(name) cannot be set to \(value)")
         }
         routing.applyPolicy()
         log.info("audio \(name) set to \(value) over D-Bus")
