@@ -55,6 +55,15 @@ public final class DaemonLog: Sendable {
     public func info(_ message: String) { log(.info, message) }
     public func debug(_ message: String) { log(.debug, message) }
 
+    /// Writes `message` at `severity` as `filter` decides at `seconds`: a warning starts or keeps an episode of trouble,
+    /// in which a repeated kind of line is written at debug level only (`RepeatedTroubleFilter`).
+    public func log(_ severity: Severity, _ message: String, through filter: inout RepeatedTroubleFilter, at seconds: Double) {
+        switch filter.admit(message, trouble: severity <= .warning, at: seconds) {
+        case .write: log(severity, message)
+        case .repeated: debug(message)
+        }
+    }
+
     /// The lines written so far, when kept.
     public var lines: [String] { state.withLock { $0.lines ?? [] } }
 

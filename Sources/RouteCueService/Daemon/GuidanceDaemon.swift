@@ -319,10 +319,7 @@ public final class GuidanceDaemon {
     /// Logs a line about the GPS feed (or the status it sets): a warning starts or keeps an episode of trouble, in
     /// which each kind of line is written once and its repeats only at debug level (`RepeatedTroubleFilter`).
     func gpsLog(_ severity: DaemonLog.Severity, _ line: String) {
-        switch gpsTrouble.admit(line, trouble: severity <= .warning, at: scheduler.now.seconds) {
-        case .write: log.log(severity, line)
-        case .repeated: log.debug(line)
-        }
+        log.log(severity, line, through: &gpsTrouble, at: scheduler.now.seconds)
     }
 
     private func guidanceEvent(_ event: GuidanceAudio.Event) {

@@ -137,10 +137,7 @@ public final class RouteLoader {
 
     /// Logs a line of loading a route: while a tour is being tried again, repeats of a kind go to the debug level.
     private func retryLog(_ severity: DaemonLog.Severity, _ line: String) {
-        switch retryTrouble.admit(line, trouble: severity <= .warning, at: scheduler.now.seconds) {
-        case .write: log.log(severity, line)
-        case .repeated: log.debug(line)
-        }
+        log.log(severity, line, through: &retryTrouble, at: scheduler.now.seconds)
     }
 
     // MARK: - Fixes
