@@ -135,6 +135,9 @@ final class AudioOutputRealTimeTests: JackTestCase {
         let hit = try XCTUnwrap(harness.firstSample(1))
         XCTAssertTrue(hit.cacheHit)
         await harness.on { _ = $0.perform(.stopAndClear) }
+        // While cue 1 is still stopping, a queued cue is pre-rendered (a loaded machine can take a few periods):
+        // the miss is only a miss when it is asked for on an idle queue.
+        XCTAssertNotNil(harness.didPlay(1), "cue 1 ended")
         await harness.on { $0.perform(.enqueue(AudioServiceHarness.speech(2, "In 400 meters, turn left onto a street never rendered."))) }
         let miss = try XCTUnwrap(harness.firstSample(2))
         XCTAssertFalse(miss.cacheHit)
