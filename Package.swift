@@ -62,7 +62,7 @@ let package = Package(
         .target(name: "ServiceTestSupport", dependencies: ["RouteCueCore", "EventLoopKit", "ALSAOutput", "Speech", "RouteCueService", "TestSupport"],
                 path: "Tests/ServiceTestSupport"),
 
-        .testTarget(name: "RouteCueCoreTests", dependencies: ["RouteCueCore", "TestSupport"]),
+        .testTarget(name: "RouteCueCoreTests", dependencies: ["RouteCueCore", "EventLoopKit", "TestSupport"]),
         // In the test's process only: no child process, no external service (`make test-fast` runs these and the core's).
         .testTarget(name: "EdgeTests", dependencies: ["RouteCueCore", "EventLoopKit", "DriveLab", "GPSD", "ALSAOutput", "Speech", "DBusKit", "HTTPKit", "RouteCueService", "TestSupport", "ServiceTestSupport", "FuzzInputs"]),
         // Tests that start a process or a service: dbus-daemon, python-dbusmock, gpsd, jackd, Valhalla, mpv, `routecue`.

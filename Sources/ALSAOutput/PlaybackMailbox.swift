@@ -1,5 +1,4 @@
 import EventLoopKit
-import Synchronization
 
 /// Commands waiting for the audio thread, behind a mutex, and the eventfd that wakes it when one arrives.
 final class PlaybackMailbox: Sendable {
@@ -11,7 +10,7 @@ final class PlaybackMailbox: Sendable {
     /// The eventfd the audio thread polls.
     var wakeDescriptor: Int32 { wakeup.descriptor }
     private let wakeup: EventFD
-    private let contents = Mutex(Contents())
+    private let contents = LockedValue(Contents())
 
     /// A mailbox with a fresh non-blocking eventfd.
     init() {

@@ -1,5 +1,5 @@
+import EventLoopKit
 import Glibc
-import Synchronization
 
 /// A Blackman-windowed sinc low-pass, tabulated finely and read with linear interpolation, for
 /// `FrameConverter`. The cut-off sits just below the lower of the two Nyquist frequencies, so upsampling
@@ -23,7 +23,7 @@ struct ResamplingKernel: Sendable {
     }
 
     private struct RatePair: Hashable { let source: Int; let device: Int }
-    private static let tabulated = Mutex<[RatePair: ResamplingKernel]>([:])
+    private static let tabulated = LockedValue<[RatePair: ResamplingKernel]>([:])
 
     /// A kernel for converting `sourceRate` to `deviceRate` with `zeroCrossings` sinc lobes on each side.
     init(sourceRate: Int, deviceRate: Int, zeroCrossings: Double = 10, passband: Double = 0.94) {

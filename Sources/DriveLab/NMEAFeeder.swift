@@ -1,6 +1,5 @@
 import EventLoopKit
 import Glibc
-import Synchronization
 
 /// A GPS receiver on TCP for gpsd (`gpsd -N -n tcp://127.0.0.1:PORT`): serves NMEA epochs (each a receiver's burst of
 /// sentences, e.g. RMC+GGA) one per `secondsPerEpoch` in real time, on a thread of its own, each `delays[k]` seconds
@@ -30,7 +29,7 @@ public final class NMEAFeeder: Sendable {
     }
 
     private let listener: Int32
-    private let state = Mutex(State())
+    private let state = LockedValue(State())
     private let thread: SystemThread
 
     /// A feeder of `epochs` listening on 127.0.0.1:`port` (0: any free port); it starts pacing when gpsd first

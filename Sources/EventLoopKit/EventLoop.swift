@@ -28,9 +28,9 @@ public final class EventLoop: SerialExecutor, LoopScheduler, Sendable {
         var stopped = false
     }
 
-    private let inbox = Mutex(Inbox())
+    private let inbox = LockedValue(Inbox())
     /// Registered descriptors; touched only on the loop thread (the lock is uncontended).
-    let registry = Mutex(Registry())
+    let registry = LockedValue(Registry())
     /// Wakes the thread when a job, timer or stop arrives; closed only in `deinit`.
     private let wakeup: EventFD
     /// The loop thread's id, set once it runs (for `isCurrent` and `checkIsolated`).

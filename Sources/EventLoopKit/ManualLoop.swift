@@ -1,4 +1,3 @@
-import Synchronization
 
 /// A loop on virtual time, in the spirit of swift-nio's `EmbeddedEventLoop`: nothing runs until the owner calls
 /// `advance(to:)` (or `runPending()`), which runs the queued jobs and every timer due by then, in due order, on the
@@ -14,11 +13,11 @@ public final class ManualLoop: LoopScheduler, Sendable {
         var jobs: [@Sendable () -> Void] = []
     }
 
-    private let state: Mutex<State>
+    private let state: LockedValue<State>
 
     /// A loop whose clock reads `start` nanoseconds.
     public init(startingAt start: UInt64 = 0) {
-        state = Mutex(State(now: start))
+        state = LockedValue(State(now: start))
     }
 
     /// The virtual now.

@@ -1,12 +1,11 @@
 import CEventLoop
 import Glibc
-import Synchronization
 
 /// A dedicated POSIX thread for blocking work (the event loop, espeak-ng, ALSA): started with a name that `top -H`
 /// and `ps -L` show, joined once. Threads inherit the signal mask of the thread that starts them, so a process
 /// blocks SIGTERM/SIGINT/SIGHUP (`ProcessSignals.block`) before it starts any.
 public final class SystemThread: Sendable {
-    private let handle: Mutex<pthread_t?>
+    private let handle: LockedValue<pthread_t?>
 
     /// Starts a thread running `body`; `name` is cut to the 15 bytes Linux keeps.
     public init(name: String, _ body: @escaping @Sendable () -> Void) throws(SystemCallError) {
@@ -23,7 +22,7 @@ public final class SystemThread: Sendable {
             Unmanaged<ThreadBody>.fromOpaque(context).release()
             throw SystemCallError("pthread_create", code: status)
         }
-        handle = Mutex(thread)
+        handle = LockedValue(thread)
     }
 
     /// True when called on this thread.

@@ -4,7 +4,7 @@ import Synchronization
 /// Hands an object to the thread it starts in its own `init` (the thread may run before `init` returns): the thread
 /// `take()`s it once `hand(_:)` was called, and the handover lets go of it then.
 public final class ThreadHandover<Object: AnyObject & Sendable>: Sendable {
-    private let slot = Mutex<Object?>(nil)
+    private let slot = LockedValue<Object?>(nil)
     private let ready = Atomic<Bool>(false)
 
     /// An empty handover.

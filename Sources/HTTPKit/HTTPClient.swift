@@ -1,5 +1,4 @@
 import EventLoopKit
-import Synchronization
 
 /// Runs HTTP exchanges one after another on a thread of its own (`HTTPExchange`, blocking there, never on the
 /// event loop) and hands each result to its completion, called on that thread: callers hop back to their loop.
@@ -21,7 +20,7 @@ public final class HTTPClient: Sendable {
 
     /// What the client and its thread share.
     private final class Core: Sendable {
-        let state = Mutex(State())
+        let state = LockedValue(State())
         let wakeup: EventFD
         /// Signalled once by `stop()`: the exchange under way ends at once.
         let cancel: EventFD
@@ -33,7 +32,7 @@ public final class HTTPClient: Sendable {
     }
 
     private let core: Core
-    private let thread = Mutex<SystemThread?>(nil)
+    private let thread = LockedValue<SystemThread?>(nil)
 
     /// A client with its thread named `name` (as `top -H` shows it).
     public init(name: String = "http-client") throws(SystemCallError) {

@@ -1,4 +1,4 @@
-import Synchronization
+import EventLoopKit
 
 /// Which text in which settings a piece of speech is: the key of `SpeechCache`.
 public struct SpeechCacheKey: Sendable, Hashable {
@@ -40,16 +40,16 @@ public struct SpeechCacheStatistics: Sendable, Equatable, CustomStringConvertibl
 }
 
 /// Pre-synthesized speech, keyed by text and settings, bounded in bytes (`SynthesizedSpeech.byteCount` plus
-/// the key's), evicting the least recently used entry first. Safe from any thread (one `Mutex` inside).
+/// the key's), evicting the least recently used entry first. Safe from any thread (one lock inside).
 public final class SpeechCache: Sendable {
     /// The bound: `bytesUsed` never exceeds it.
     public let maxBytes: Int
-    private let state: Mutex<SpeechCacheState>
+    private let state: LockedValue<SpeechCacheState>
 
     /// Creates an empty cache holding at most `maxBytes` bytes (negative counts as 0).
     public init(maxBytes: Int) {
         self.maxBytes = max(0, maxBytes)
-        self.state = Mutex(SpeechCacheState())
+        self.state = LockedValue(SpeechCacheState())
     }
 
     /// The bytes the cached entries count (speech and keys).

@@ -1,5 +1,5 @@
 import CESpeakNG
-import Synchronization
+import EventLoopKit
 
 /// The one espeak-ng instance of the process. espeak-ng keeps all its state in globals and is not re-entrant,
 /// so every call into it goes through `SpeechEngine.shared`, one process-wide lock. `SpeechThread` does the
@@ -7,7 +7,7 @@ import Synchronization
 /// `SpeechSynthesizer`, a `PhonemeTranscriber`) ever enters espeak-ng at the same time.
 struct SpeechEngine: ~Copyable {
     /// The lock around espeak-ng; its value is what RouteCue knows of espeak-ng's global state.
-    static let shared = Mutex(SpeechEngine())
+    static let shared = LockedValue(SpeechEngine())
 
     /// What espeak-ng currently has set, so a caller re-selects only after another changed it.
     private struct Selection: Equatable {
@@ -28,7 +28,7 @@ struct SpeechEngine: ~Copyable {
     private var markupOptionsSet: Bool
 
     /// Assigns every property explicitly: with default values on the declarations instead, Swift 6.3's optimized
-    /// builds of this `~Copyable` struct inside `Mutex` skipped `espeak_Initialize` (`initialization` read as set),
+    /// builds of this `~Copyable` struct inside the standard library's `Mutex` skipped `espeak_Initialize` (`initialization` read as set),
     /// so every voice was "not found" in `-c release` while debug builds worked.
     private init() {
         initialization = nil

@@ -1,4 +1,4 @@
-import Synchronization
+import EventLoopKit
 
 /// Renders the cues that can come next ahead of time into a `SpeechCache`, on a `SpeechThread` at `.ahead`
 /// urgency, and answers a due cue from the cache, from its pre-rendering in flight (promoted to `.now`), or
@@ -9,7 +9,7 @@ public final class SpeechPreRenderer: Sendable {
     /// Where finished speech is kept.
     public let cache: SpeechCache
     /// The syntheses submitted and not completed, by key.
-    private let inFlight = Mutex<[SpeechCacheKey: InFlightRendering]>([:])
+    private let inFlight = LockedValue<[SpeechCacheKey: InFlightRendering]>([:])
 
     /// Renders on `thread` into `cache`.
     public init(thread: SpeechThread, cache: SpeechCache) {

@@ -1,11 +1,10 @@
 import EventLoopKit
-import Synchronization
 
 /// The one thread that does the service's espeak-ng work. Callers submit texts with `VoiceSettings` and an
 /// urgency and get the speech through a completion (or `await`); the thread runs `.now` jobs before queued
 /// `.ahead` ones, one at a time, each under `SpeechEngine.shared` so that other synthesizers in the process
 /// stay safe. A queued job can be cancelled, a running one aborted within one espeak-ng buffer.
-/// Messages between callers and the thread are `Sendable` values in an inbox under a `Mutex`; an eventfd wakes
+/// Messages between callers and the thread are `Sendable` values in an inbox under a lock (`LockedValue`); an eventfd wakes
 /// the thread when the inbox gets work.
 public final class SpeechThread: Sendable {
     private let core: SpeechThreadCore
@@ -128,7 +127,7 @@ public final class SpeechThread: Sendable {
 
 /// The part of a `SpeechThread` its thread holds: the inbox and the eventfd that wakes the thread.
 final class SpeechThreadCore: Sendable {
-    let inbox = Mutex(SpeechThreadInbox())
+    let inbox = LockedValue(SpeechThreadInbox())
     /// Blocking: the thread waits on it while the inbox is empty.
     private let wakeup: EventFD
 
@@ -192,7 +191,7 @@ final class SpeechThreadCore: Sendable {
 /// Links an `async` synthesis to its job, whichever comes first: the job's submission or the task's
 /// cancellation.
 private final class SpeechJobLink: Sendable {
-    private let state = Mutex<(job: SpeechJob?, cancelled: Bool)>((nil, false))
+    private let state = LockedValue<(job: SpeechJob?, cancelled: Bool)>((nil, false))
 
     /// Records the submitted job; true when the task was cancelled before, so the job must be cancelled now.
     func attach(_ job: SpeechJob) -> Bool {

@@ -1,4 +1,4 @@
-/// The state shared between a `SpeechThread`'s callers and its thread, kept under one `Mutex`.
+/// The state shared between a `SpeechThread`'s callers and its thread, kept under one lock (`LockedValue`).
 struct SpeechThreadInbox: ~Copyable {
     /// Queued `.now` jobs, oldest first.
     var now: [PendingSpeechJob] = []

@@ -1,7 +1,6 @@
 import EventLoopKit
 import Foundation
 import Glibc
-import Synchronization
 
 /// `routecue run` started by a test as a child process: its standard error is collected line by line (each line
 /// with the monotonic instant it arrived), it can be sent signals, and it is stopped by PID (SIGKILL as the last
@@ -18,7 +17,7 @@ public final class DaemonProcess: @unchecked Sendable {
     private let process: Process
     /// The lines read so far, shared with the reading thread.
     private final class Lines: Sendable {
-        let all = Mutex<[Line]>([])
+        let all = LockedValue<[Line]>([])
     }
 
     private let lines = Lines()

@@ -1,5 +1,5 @@
 import CTestHooks
-import Synchronization
+import EventLoopKit
 import XCTest
 
 /// Lists every failed test, with its first failure, once the whole run has finished and just before XCTest's last
@@ -7,7 +7,7 @@ import XCTest
 /// (`CTestHooks`).
 final class FailureSummary: NSObject, XCTestObservation, @unchecked Sendable {
     /// Failed tests in the order they failed: name, first failure's place and message, and the count.
-    private let failures = Mutex<[(test: String, first: String, count: Int)]>([])
+    private let failures = LockedValue<[(test: String, first: String, count: Int)]>([])
 
     func testCase(_ testCase: XCTestCase, didFailWithDescription description: String, inFile filePath: String?,
                   atLine lineNumber: Int) {

@@ -19,7 +19,7 @@ public final class NotifySocket: Sendable {
     private let descriptor: Int32
     /// What the reading thread shares with the test.
     private final class Shared: Sendable {
-        let received = Mutex<[Message]>([])
+        let received = LockedValue<[Message]>([])
         let closed = Atomic<Bool>(false)
     }
 

@@ -1,6 +1,5 @@
 import EventLoopKit
 import Glibc
-import Synchronization
 
 /// A TCP server on 127.0.0.1 that plays the same script to every connection, on a thread of its own: a stand-in for a
 /// server that misbehaves (a "gpsd" that sends its VERSION banner, a TPV, then garbage, then nothing). What clients
@@ -15,6 +14,9 @@ public final class ScriptedTCPServer: Sendable {
         case pause(Double)
         /// Closes the connection.
         case close
+        /// Waits until the client has sent something (what a server does before it answers a request: answering and
+        /// closing before the request arrived resets the connection, and the client may lose the answer).
+        case receive
 
         /// Writes `line` and a `\n`.
         public static func line(_ line: String) -> Step { .send(Array((line + "\n").utf8)) }
@@ -24,7 +26,7 @@ public final class ScriptedTCPServer: Sendable {
     public let port: UInt16
 
     private let core: Core
-    private let thread = Mutex<SystemThread?>(nil)
+    private let thread = LockedValue<SystemThread?>(nil)
 
     /// Listens on 127.0.0.1:`port` (0: any free port) and plays `script` to each connection.
     public init(port: UInt16 = 0, script: [Step]) throws {
@@ -75,7 +77,7 @@ public final class ScriptedTCPServer: Sendable {
             var stopping = false
         }
 
-        let state = Mutex(State())
+        let state = LockedValue(State())
         let wakeup: EventFD
         let script: [Step]
 
@@ -84,10 +86,17 @@ public final class ScriptedTCPServer: Sendable {
             wakeup = try EventFD(nonBlocking: true)
         }
 
+        /// Whether step `step` waits for the client's bytes and none came yet.
+        private func isWaitingForData(_ step: Int, _ received: Bool) -> Bool {
+            if case .receive = script[step] { return !received }
+            return false
+        }
+
         func run(listener: Int32) {
             var client: Int32 = -1
             var step = 0
             var resumeAt: UInt64 = 0
+            var received = false
             func drop() {
                 if client >= 0 { close(client) }
                 client = -1
@@ -99,6 +108,7 @@ public final class ScriptedTCPServer: Sendable {
             while !state.withLock({ $0.stopping }) {
                 // Play the script up to its next pause.
                 while client >= 0, step < script.count, MonotonicClock.nanoseconds() >= resumeAt {
+                    if case .receive = script[step], !received { break }
                     switch script[step] {
                     case .send(let bytes):
                         if !LoopbackSocket.send(bytes, to: client) { drop() }
@@ -106,12 +116,14 @@ public final class ScriptedTCPServer: Sendable {
                         resumeAt = MonotonicClock.nanoseconds() + UInt64(seconds * 1e9)
                     case .close:
                         drop()
+                    case .receive:
+                        break
                     }
                     step += 1
                     if step == script.count { state.withLock { $0.completed += 1 } }
                 }
                 var timeout: Int32 = -1
-                if client >= 0, step < script.count {
+                if client >= 0, step < script.count, !isWaitingForData(step, received) {
                     let now = MonotonicClock.nanoseconds()
                     timeout = resumeAt > now ? Int32((resumeAt - now + 999_999) / 1_000_000) : 0
                 }
@@ -124,6 +136,7 @@ public final class ScriptedTCPServer: Sendable {
                 if descriptors.count > 2, descriptors[2].revents != 0 {
                     var scratch = [UInt8](repeating: 0, count: 4096)
                     let n = scratch.withUnsafeMutableBytes { recv(client, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+                    if n > 0 { received = true }
                     if n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
                         drop()
                         state.withLock { $0.closedByClient += 1 }
@@ -134,6 +147,7 @@ public final class ScriptedTCPServer: Sendable {
                     client = accepted
                     step = 0
                     resumeAt = 0
+                    received = false
                     state.withLock { $0.connections += 1 }
                 }
             }

@@ -10,7 +10,7 @@ import Synchronization
 final class AudioPathBench: Sendable {
     /// Every report of the service, in order.
     private final class ReportLog: Sendable {
-        let reports = Mutex<[AudioOutputService.Report]>([])
+        let reports = LockedValue<[AudioOutputService.Report]>([])
     }
 
     private let service: AudioOutputService

@@ -2,7 +2,6 @@ import DBusKit
 import Dispatch
 import EventLoopKit
 import RouteCueService
-import Synchronization
 
 /// `routecue run`'s object (`org.routecue` at `/org/routecue/Guidance`) as `routecue ctl` reaches it from the
 /// command-line thread: each method runs DBusKit on the event loop and waits for the reply, no longer than the
@@ -108,7 +107,7 @@ final class CtlClient: Sendable {
 
 /// A value the loop sets once and a command-line thread waits for.
 final class Reply<T: Sendable>: Sendable {
-    private let slot = Mutex<T?>(nil)
+    private let slot = LockedValue<T?>(nil)
     private let arrived = DispatchSemaphore(value: 0)
 
     /// Sets the value (the first one counts) and wakes the waiter.

@@ -2,7 +2,6 @@ import Dispatch
 import EventLoopKit
 import RouteCueCore
 import RouteCueService
-import Synchronization
 
 /// Speaks one text through `AudioOutputService` and waits until it has been heard (the device closed), for
 /// `routecue say`.
@@ -15,7 +14,7 @@ enum SpokenOnce {
 
     static func run(text: String, language: String, pan: PanSweep?, settings: AudioOutputService.Settings) -> Outcome {
         let done = DispatchSemaphore(value: 0)
-        let outcome = Mutex(Outcome())
+        let outcome = LockedValue(Outcome())
         Task { @RouteCueLoop in
             let service: AudioOutputService
             do {

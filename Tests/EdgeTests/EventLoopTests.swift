@@ -12,7 +12,7 @@ import XCTest
 final class EventLoopTests: XCTestCase {
     /// Records strings from the loop thread for the test thread.
     private final class Trail: Sendable {
-        let entries = Mutex<[String]>([])
+        let entries = LockedValue<[String]>([])
         func add(_ entry: String) { entries.withLock { $0.append(entry) } }
         var all: [String] { entries.withLock { $0 } }
     }
@@ -56,7 +56,7 @@ final class EventLoopTests: XCTestCase {
     func test_timers_fireInDueOrder_neverEarly_andCancelledOnesNever() async throws {
         let loop = EventLoop(name: "timer-test")
         defer { loop.stop() }
-        let fired = Mutex<[(label: String, at: UInt64)]>([])
+        let fired = LockedValue<[(label: String, at: UInt64)]>([])
         let start = MonotonicClock.nanoseconds()
         let done = expectation(description: "last timer")
         for (label, ms) in [("c", 60), ("a", 20), ("b", 40)] {
@@ -80,7 +80,7 @@ final class EventLoopTests: XCTestCase {
         let loop = EventLoop(name: "batch-test")
         defer { loop.stop() }
         let trail = Trail()
-        let second = Mutex<LoopTimerID?>(nil)
+        let second = LockedValue<LoopTimerID?>(nil)
         let due = MonotonicClock.nanoseconds() + 20_000_000
         // Both are due at the same instant, so the loop collects them in one batch; the first cancels the second.
         try loop.execute {
@@ -104,7 +104,7 @@ final class EventLoopTests: XCTestCase {
         defer { close(ends[0]); close(ends[1]) }
         try FileDescriptor.setNonBlocking(ends[0])
         let trail = Trail()
-        let registration = Mutex<DescriptorRegistration?>(nil)
+        let registration = LockedValue<DescriptorRegistration?>(nil)
         let reader = ends[0]
         try loop.execute {
             registration.withLock { $0 = loop.register(fd: reader, interest: .read) { readiness in
@@ -150,7 +150,7 @@ final class EventLoopTests: XCTestCase {
         XCTAssertEqual(write(a[1], "x", 1), 1)
         XCTAssertEqual(write(b[1], "y", 1), 1)
         try loop.execute {
-            let holder = Mutex<DescriptorRegistration?>(nil)
+            let holder = LockedValue<DescriptorRegistration?>(nil)
             _ = loop.register(fd: first, interest: .read) { _ in
                 var byte: UInt8 = 0
                 _ = read(first, &byte, 1)

@@ -2,7 +2,6 @@ import EventLoopKit
 import Glibc
 import RouteCueService
 import ServiceTestSupport
-import Synchronization
 import TestSupport
 import XCTest
 
@@ -57,7 +56,7 @@ final class GPSClientConnectDoesNotBlockTheLoopTests: XCTestCase {
 
 /// Timer lateness measured on the loop, read by the test.
 private final class Lateness: Sendable {
-    private let values = Mutex<[UInt64]>([])
+    private let values = LockedValue<[UInt64]>([])
     func record(_ value: UInt64) { values.withLock { $0.append(value) } }
     var count: Int { values.withLock { $0.count } }
     var worst: UInt64 { values.withLock { $0.max() ?? 0 } }

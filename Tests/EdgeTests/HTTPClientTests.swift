@@ -1,7 +1,6 @@
 import EventLoopKit
 import Foundation
 import HTTPKit
-import Synchronization
 import TestSupport
 import XCTest
 
@@ -153,10 +152,10 @@ final class HTTPClientTests: XCTestCase {
     }
 
     func test_client_runsRequestsInOrder_offTheCallersThread_andStopCancelsTheRest_andTheOneUnderWay() throws {
-        let server = try ScriptedTCPServer(script: [.pause(0.2), .send(Array("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok".utf8)), .close])
+        let server = try ScriptedTCPServer(script: [.receive, .pause(0.2), .send(Array("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok".utf8)), .close])
         defer { server.stop() }
         let client = try HTTPClient(name: "http-test")
-        let results = Mutex<[String]>([])
+        let results = LockedValue<[String]>([])
         let done = EventFD(nonBlockingOrFail: ())
         let target = try endpoint(server)
         for i in 0..<3 {

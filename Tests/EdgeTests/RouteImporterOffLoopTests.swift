@@ -3,7 +3,6 @@ import EventLoopKit
 import Foundation
 import RouteCueCore
 import RouteCueService
-import Synchronization
 import XCTest
 
 /// The daemon's importer parses and imports off the loop: a large route takes a noticeable part of a second on a
@@ -27,8 +26,8 @@ final class RouteImporterOffLoopTests: XCTestCase {
 
     func test_aLargeRoute_isReadOffTheLoop_whichKeepsRunningItsTimersMeanwhile() throws {
         let bytes = Self.track(points: 40_000)
-        let trail = Mutex<[String]>([])
-        let ticks = Mutex(0)
+        let trail = LockedValue<[String]>([])
+        let ticks = LockedValue(0)
         let done = DispatchSemaphore(value: 0)
         try RouteCueLoop.runAndWait {
             let importer = RouteImporter(engine: nil)
@@ -70,7 +69,7 @@ final class RouteImporterOffLoopTests: XCTestCase {
     }
 
     func test_aBrokenDocument_isAnErrorOnTheLoop_andAStopFailsAnImportUnderWay() throws {
-        let results = Mutex<[String]>([])
+        let results = LockedValue<[String]>([])
         let done = DispatchSemaphore(value: 0)
         try RouteCueLoop.runAndWait {
             let importer = RouteImporter(engine: nil)

@@ -17,7 +17,7 @@ final class RoutingEngineTests: XCTestCase {
     }
 
     private func server(status: String, body: String) throws -> ScriptedTCPServer {
-        let server = try ScriptedTCPServer(script: [.send(Array("HTTP/1.1 \(status)\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n".utf8)),
+        let server = try ScriptedTCPServer(script: [.receive, .send(Array("HTTP/1.1 \(status)\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n".utf8)),
                                                     .send(Array(body.utf8)), .close])
         servers.append(server)
         return server

@@ -3,7 +3,6 @@ import EventLoopKit
 import Foundation
 import RouteCueService
 import Speech
-import Synchronization
 import XCTest
 
 /// The cues that can come next are rendered ahead in the order the engine gave them, in every process: espeak-ng
@@ -13,7 +12,7 @@ final class SpeechRenderOrderTests: XCTestCase {
     /// Records the texts asked for ahead, in order; synthesizes nothing.
     private final class RecordingSpeech: SpeechRendering {
         let cache = SpeechCache(maxBytes: 1 << 20)
-        private let asked = Mutex<[String]>([])
+        private let asked = LockedValue<[String]>([])
         var renderedAhead: [String] { asked.withLock { $0 } }
 
         func renderAhead(_ texts: [String], settings: VoiceSettings,

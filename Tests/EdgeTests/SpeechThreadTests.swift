@@ -1,7 +1,7 @@
 import Dispatch
+import EventLoopKit
 import Glibc
 import Speech
-import Synchronization
 import XCTest
 
 /// The speech thread on real espeak-ng: same speech as `SpeechSynthesizer`, urgency order, cancel, abort,
@@ -40,7 +40,7 @@ final class SpeechThreadTests: XCTestCase {
     func test_nowJob_overtakesQueuedAheadJobs() throws {
         let thread = try SpeechThread()
         defer { thread.shutdown() }
-        let order = Mutex<[String]>([])
+        let order = LockedValue<[String]>([])
         let done = DispatchSemaphore(value: 0)
         func submit(_ label: String, _ text: String, _ urgency: SpeechUrgency) {
             thread.synthesize(text, settings: VoiceSettings(), urgency: urgency) { result in

@@ -1,6 +1,6 @@
+import EventLoopKit
 import Glibc
 import Speech
-import Synchronization
 import XCTest
 
 /// Voice settings on real espeak-ng through the speech thread: volume, pitch, rate, variants, bad settings.
@@ -171,9 +171,9 @@ enum SpeechSignal {
 
 /// One result delivered from another thread, waited for by polling.
 final class SpeechResultSlot: Sendable {
-    private let value = Mutex<Result<SynthesizedSpeech, SpeechError>?>(nil)
+    private let value = LockedValue<Result<SynthesizedSpeech, SpeechError>?>(nil)
     /// Seconds on the monotonic clock when the result arrived.
-    private let arrival = Mutex<Double?>(nil)
+    private let arrival = LockedValue<Double?>(nil)
 
     func fill(_ result: Result<SynthesizedSpeech, SpeechError>) {
         arrival.withLock { $0 = SpeechSignal.now() }

@@ -2,13 +2,12 @@ import DBusKit
 import EventLoopKit
 import Glibc
 import RouteCueService
-import Synchronization
 import TestSupport
 import XCTest
 
 /// A value loop code sets and the test thread waits for.
 final class Awaited<T: Sendable>: Sendable {
-    private let slot = Mutex<T?>(nil)
+    private let slot = LockedValue<T?>(nil)
 
     func set(_ value: T) { slot.withLock { $0 = value } }
     var value: T? { slot.withLock { $0 } }
@@ -25,7 +24,7 @@ final class Awaited<T: Sendable>: Sendable {
 
 /// Values loop code appends and the test reads.
 final class Collected<T: Sendable>: Sendable {
-    private let items = Mutex<[T]>([])
+    private let items = LockedValue<[T]>([])
     func append(_ item: T) { items.withLock { $0.append(item) } }
     var all: [T] { items.withLock { $0 } }
     var count: Int { items.withLock { $0.count } }

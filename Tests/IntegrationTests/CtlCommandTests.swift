@@ -2,7 +2,6 @@ import DriveLab
 import EventLoopKit
 import Foundation
 import Glibc
-import Synchronization
 import TestSupport
 import XCTest
 
@@ -213,7 +212,7 @@ final class CtlCommandTests: XCTestCase {
 private final class CtlWatchProcess: @unchecked Sendable {
     /// What the reading threads collect.
     private final class Collected: Sendable {
-        private let state = Mutex<(lines: [String], errors: String)>(([], ""))
+        private let state = LockedValue<(lines: [String], errors: String)>(([], ""))
         func append(line: String) { state.withLock { $0.lines.append(line) } }
         func append(errors: String) { state.withLock { $0.errors += errors } }
         var lines: [String] { state.withLock { $0.lines } }

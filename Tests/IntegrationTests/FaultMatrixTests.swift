@@ -66,7 +66,7 @@ final class FaultMatrixTests: XCTestCase {
     /// reason (an unreadable route).
     func test_aRoutingEngineHangingOrAnsweringGarbage_failsTheTourWithTheReason_loggedOnce_andSIGTERMIsNotHeld() throws {
         let hanging = try ScriptedTCPServer(script: [.pause(60)])
-        let garbage = try ScriptedTCPServer(script: [.send(Array("HTTP/1.1 200 OK\r\nContent-Length: 13\r\n\r\n{\"routes\": 3}".utf8)), .close])
+        let garbage = try ScriptedTCPServer(script: [.receive, .send(Array("HTTP/1.1 200 OK\r\nContent-Length: 13\r\n\r\n{\"routes\": 3}".utf8)), .close])
         servers += [hanging, garbage]
         let gpsd = try garbageGPSD("not gpsd")
         // Two stations near the fix the "gpsd" sends (Leipzig).

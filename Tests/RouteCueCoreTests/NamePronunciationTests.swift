@@ -1,6 +1,6 @@
+import EventLoopKit
 import Foundation
 import RouteCueCore
-import Synchronization
 import TestSupport
 import XCTest
 
@@ -194,7 +194,7 @@ final class NamePronunciationTests: XCTestCase {
         }
         let german = try table("de")
         let pack = try PhrasePackSamples.pack("en-US")
-        let asked = Mutex<[String]>([])
+        let asked = LockedValue<[String]>([])
         let wording = CueWording(pack: pack, abbreviations: try table("en"), names: NamePronunciation(voices: Self.voices),
                                  nameAbbreviations: NameAbbreviations { language in
                                      asked.withLock { $0.append(language) }

@@ -4,7 +4,6 @@ import Foundation
 import RouteCueCore
 import RouteCueService
 import Speech
-import Synchronization
 import XCTest
 
 /// An `AudioOutputService` on the event loop, with every report it makes kept (and stamped with CLOCK_MONOTONIC)
@@ -20,7 +19,7 @@ public final class AudioServiceHarness: Sendable {
 
     /// The reports, shared with the service's report handler on the loop.
     private final class ReportLog: Sendable {
-        let entries = Mutex<[Entry]>([])
+        let entries = LockedValue<[Entry]>([])
 
         func record(_ report: AudioOutputService.Report) {
             let at = MonotonicClock.nanoseconds()

@@ -1,7 +1,6 @@
 import EventLoopKit
 import RouteCueCore
 import RouteCueService
-import Synchronization
 import TestSupport
 import XCTest
 
@@ -18,7 +17,7 @@ public final class GPSClientRecorder: Sendable {
 
     /// The listener's log, shared by reference with the listener on the loop.
     private final class Log: Sendable {
-        let entries = Mutex<[Entry]>([])
+        let entries = LockedValue<[Entry]>([])
     }
 
     /// The client under test.

@@ -1,11 +1,10 @@
 import ALSAOutput
 import EventLoopKit
 import Foundation
-import Synchronization
 
 /// Every event an `AudioPlaybackThread` reported, for a test to wait on.
 public final class PlaybackEventLog: Sendable {
-    private let events = Mutex<[(event: PlaybackEvent, recordedAt: UInt64)]>([])
+    private let events = LockedValue<[(event: PlaybackEvent, recordedAt: UInt64)]>([])
 
     /// An empty log.
     public init() {}

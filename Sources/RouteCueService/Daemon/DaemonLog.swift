@@ -1,7 +1,6 @@
 import EventLoopKit
 import Glibc
 import RouteCueCore
-import Synchronization
 
 /// The daemon's log: one line per event worth reading on standard error. Under systemd (`JOURNAL_STREAM` names the
 /// stream standard error is, as systemd sets it) each line starts with its sd-daemon priority (`<3>` error,
@@ -11,7 +10,7 @@ public final class DaemonLog: Sendable {
     /// How much a line matters (the configuration's `LogLevel`, with its sd-daemon priority).
     public typealias Severity = LogLevel
 
-    private let state: Mutex<(level: Severity, lines: [String]?)>
+    private let state: LockedValue<(level: Severity, lines: [String]?)>
     /// Whether lines carry their priority prefix.
     public let journalPrefixes: Bool
     private let descriptor: Int32
@@ -22,7 +21,7 @@ public final class DaemonLog: Sendable {
                 journal: Bool? = nil, keepLines: Bool = false) {
         self.descriptor = descriptor
         journalPrefixes = journal ?? Self.isJournalStream(environment["JOURNAL_STREAM"], descriptor: descriptor)
-        state = Mutex((level, keepLines ? [] : nil))
+        state = LockedValue((level, keepLines ? [] : nil))
     }
 
     /// The level in force.

@@ -5,7 +5,6 @@ import EventLoopKit
 import Glibc
 import RouteCueCore
 import Speech
-import Synchronization
 
 /// `routecue run`: the head unit's one process, as a composition root. It builds the parts — `RouteLoader` (where
 /// routes come from), `AudioRouting` (which route speaks, the policy in force), `ApplicationOutputs` (the UI's Speak
@@ -100,7 +99,7 @@ public final class GuidanceDaemon {
     /// Runs the daemon until it stops; returns its exit status. Call on the main thread, after blocking
     /// `ProcessSignals.daemon` and before anything else starts a thread.
     public nonisolated static func run(_ options: DaemonOptions, log: DaemonLog = DaemonLog()) -> DaemonExit {
-        let outcome = Mutex<DaemonExit?>(nil)
+        let outcome = LockedValue<DaemonExit?>(nil)
         let done = DispatchSemaphore(value: 0)
         let finished: @Sendable (DaemonExit) -> Void = { exit in
             outcome.withLock { $0 = $0 ?? exit }

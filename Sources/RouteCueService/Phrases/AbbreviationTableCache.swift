@@ -1,12 +1,11 @@
 import EventLoopKit
 import RouteCueCore
-import Synchronization
 
 /// The abbreviation tables of one phrase library (`FOLDER/abbreviations/<language>.json`), each read on first use and
 /// kept, also when there is none or it is broken (a broken table expands nothing; the pack check reports it).
 final class AbbreviationTableCache: Sendable {
     private let folder: String
-    private let tables = Mutex<[String: Abbreviations.LanguageTable?]>([:])
+    private let tables = LockedValue<[String: Abbreviations.LanguageTable?]>([:])
 
     init(folder: String) {
         self.folder = folder

@@ -1,6 +1,6 @@
+import EventLoopKit
 import RouteCueCore
 import Speech
-import Synchronization
 
 extension NameVoices {
     /// The voices installed for this process's espeak-ng (`SpeechVoices.available()`: every language each voice
@@ -18,7 +18,7 @@ extension NameVoices {
         }
     }
 
-    private static let installedOnce = Mutex<NameVoices?>(nil)
+    private static let installedOnce = LockedValue<NameVoices?>(nil)
 }
 
 extension NamePronunciation {

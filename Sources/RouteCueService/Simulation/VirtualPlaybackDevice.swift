@@ -1,7 +1,6 @@
 import ALSAOutput
 import EventLoopKit
 import RouteCueCore
-import Synchronization
 
 /// A playback device on a loop's virtual time, for `routecue simulate` and service-level tests: it plays clips as a
 /// real-time device would — back to back, each taking its length, heard `outputLatency` after its frames are handed
@@ -44,14 +43,14 @@ public final class VirtualPlaybackDevice: PlaybackDevice, Sendable {
     }
 
     private let scheduler: any LoopScheduler
-    private let state = Mutex(State())
+    private let state = LockedValue(State())
     /// Seconds from a frame handed over to it being heard (what an ALSA device's buffer adds).
     public let outputLatency: Double
     /// Touched only on the thread that drives the loop (the sink is the replay's alone).
     nonisolated(unsafe) private let sink: DriveAudioSink?
     private let sinkRate: Int
     /// The first sink write error, if any.
-    private let sinkError = Mutex<String?>(nil)
+    private let sinkError = LockedValue<String?>(nil)
     private static let fadeSeconds = 0.003
 
     /// A device on `scheduler` reporting to `events`, with `outputLatency` from hand-over to ear; with `sink`, what
@@ -239,7 +238,7 @@ public final class VirtualPlaybackDevice: PlaybackDevice, Sendable {
     }
 
     /// Clips stopped at once, to be written to the sink once the state lock is released.
-    private let pendingWrites = Mutex<[(Clip, Int)]>([])
+    private let pendingWrites = LockedValue<[(Clip, Int)]>([])
 
     private func closeIfIdle(_ name: String, in state: inout State, now: UInt64, out: inout [PlaybackEvent]) {
         guard let route = state.routes[name], route.closeRequested, route.list.isEmpty, route.ending.isEmpty else { return }
