@@ -79,6 +79,19 @@ final class DaemonInProcessBusTests: XCTestCase {
         try daemon.stop()
     }
 
+    /// A NUL escaped in a route's JSON (the D-Bus fuzz target found it) is read as U+FFFD: D-Bus strings cannot hold
+    /// NUL, so GetManeuvers answered InvalidArgs for the whole route before.
+    func test_aStreetNameWithAnEscapedNUL_reachesTheUI_asAReplacementCharacter() throws {
+        let daemon = try startDaemon()
+        let document = try String(contentsOf: example, encoding: .utf8)
+            .replacingOccurrences(of: #""name": "Lindenallee""#, with: #""name": "Linden\u0000allee""#)
+        XCTAssertTrue(document.contains("\\u0000"))
+        XCTAssertNotNil(try call(Self.guidance, "LoadRoute", [.string("auto"), .string(document)]).get().first?.integer)
+        let maneuvers = try XCTUnwrap(try call(Self.guidance, "GetManeuvers").get().first?.elements)
+        XCTAssertTrue("\(maneuvers)".contains("Linden\u{FFFD}allee"), "\(maneuvers)")
+        try daemon.stop()
+    }
+
     func test_theUIsMethods_onTheDaemonInProcess_loadSetStartAndSpeak_onVirtualTime() throws {
         let daemon = try startDaemon()
         let document = try String(contentsOf: example, encoding: .utf8)

@@ -25,6 +25,10 @@ final class JSONParserTests: XCTestCase {
         }
     }
 
+    func test_anEscapedNUL_isReadAsTheReplacementCharacter() throws {
+        XCTAssertEqual(try JSONParser.parse(#"["a\u0000b", "\u0000"]"#), .array([.string("a\u{FFFD}b"), .string("\u{FFFD}")]))
+    }
+
     func test_rejectsInvalidUTF8() {
         XCTAssertThrowsError(try JSONParser.parse([0x22, 0xFF, 0xFE, 0x22]))
     }

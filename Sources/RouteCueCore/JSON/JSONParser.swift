@@ -232,6 +232,9 @@ public struct JSONParser {
                 } else if (0xDC00..<0xE000).contains(scalar) {
                     throw error("unpaired surrogate in \\u escape")
                 }
+                // No text RouteCue reads may hold NUL: a D-Bus string refuses it (a UI would get an error instead of
+                // the route's maneuvers) and C strings end at it. Read as U+FFFD, the replacement character.
+                if scalar == 0 { scalar = 0xFFFD }
                 out.append(contentsOf: Array(String(Character(UnicodeScalar(scalar)!)).utf8))
             default: throw error("invalid escape '\\\(printable(e))'")
             }
