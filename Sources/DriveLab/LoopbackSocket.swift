@@ -159,10 +159,11 @@ public enum LoopbackSocket {
 
 /// Waiting by polling, for tests that watch another thread's progress (a loop's listener, a feeder's count).
 public enum PollingWait {
-    /// Checks `condition` every `interval` seconds until it holds (true) or `timeout` seconds pass (false).
+    /// Checks `condition` every `interval` seconds until it holds (true) or `timeout` seconds pass (false; times
+    /// `SanitizerRun.slowdown` in a sanitized build).
     @discardableResult
     public static func until(timeout: Double, interval: Double = 0.005, _ condition: () -> Bool) -> Bool {
-        let deadline = MonotonicClock.nanoseconds() + UInt64(timeout * 1e9)
+        let deadline = MonotonicClock.nanoseconds() + UInt64(timeout * SanitizerRun.slowdown * 1e9)
         while !condition() {
             if MonotonicClock.nanoseconds() >= deadline { return false }
             usleep(useconds_t(interval * 1e6))

@@ -1,3 +1,4 @@
+import DriveLab
 import EventLoopKit
 import Foundation
 import Glibc
@@ -74,9 +75,9 @@ public final class DaemonProcess: @unchecked Sendable {
     /// Its standard error as one text.
     public var stderrText: String { stderr.map(\.text).joined(separator: "\n") }
 
-    /// The first line containing `text`, waiting up to `timeout` seconds.
+    /// The first line containing `text`, waiting up to `timeout` seconds (times `SanitizerRun.slowdown`).
     public func line(containing text: String, within timeout: Double) -> Line? {
-        let end = MonotonicClock.nanoseconds() + UInt64(timeout * 1e9)
+        let end = MonotonicClock.nanoseconds() + UInt64(timeout * SanitizerRun.slowdown * 1e9)
         while true {
             if let found = stderr.first(where: { $0.text.contains(text) }) { return found }
             if MonotonicClock.nanoseconds() > end || !process.isRunning {
@@ -91,9 +92,10 @@ public final class DaemonProcess: @unchecked Sendable {
         if process.isRunning { _ = Glibc.kill(pid, signal) }
     }
 
-    /// Waits up to `timeout` seconds for it to exit; its status, or nil if it still runs.
+    /// Waits up to `timeout` seconds (times `SanitizerRun.slowdown`) for it to exit; its status, or nil if it still
+    /// runs.
     public func waitForExit(within timeout: Double) -> Int32? {
-        let end = MonotonicClock.nanoseconds() + UInt64(timeout * 1e9)
+        let end = MonotonicClock.nanoseconds() + UInt64(timeout * SanitizerRun.slowdown * 1e9)
         while process.isRunning {
             if MonotonicClock.nanoseconds() > end { return nil }
             usleep(5_000)
