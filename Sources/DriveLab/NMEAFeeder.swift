@@ -109,6 +109,9 @@ public final class NMEAFeeder: Sendable {
 
     /// Each epoch sent: when it was measured (its moment) and when it was written (CLOCK_MONOTONIC nanoseconds).
     public var sent: [(epoch: Int, measured: UInt64, at: UInt64)] { state.withLock { $0.sent } }
+    /// When it started pacing (CLOCK_MONOTONIC nanoseconds; epoch k is measured `k × secondsPerEpoch` later), nil
+    /// until gpsd first connects.
+    public var startedAt: UInt64? { state.withLock { $0.started } }
     /// Epochs sent so far.
     public var epochsSent: Int { state.withLock { $0.sent.count } }
     /// Connections accepted so far.

@@ -4,13 +4,16 @@ import Foundation
 import RouteCueCore
 import RouteCueService
 
-// `routecue-bench daemon-drive ROUTECUE --device PCM --trace SPEED_DRIVE [--trace …] ROUTE…`: generated drives (DriveLab:
+// `routecue-bench daemon-drive ROUTECUE --device PCM --trace SPEED_DRIVE [--trace …] [--outage S [--rounds N]] ROUTE…`:
+// generated drives (DriveLab:
 // real route geometry, real recorded speed, ground truth known) fed in real time through the NMEA feeder and a real
 // gpsd into `routecue run`, all drives at once (each with its own gpsd and daemon); the distance-stage trigger error
 // against the truth, late cues and action cues ending before their maneuver, next to the same drives through
 // `simulate`'s wiring (`DriveSimulator`) in the same run. Both get each fix 300 ± 100 ms after it was measured (the
 // same seeded delays: simulate's default, what a receiver and its serial line add in a car); the gpsd path adds
-// its own latency on top.
+// its own latency on top. With `--outage S` the same drives run live again at the same time (N times with `--rounds`),
+// each with GPS outages of S seconds while braking whose gpsd is really killed and started again
+// (DaemonDriveOutage.swift).
 //
 // `routecue-bench daemon-load ROUTECUE --route ROUTE --trace SPEED_DRIVE [--seconds N]`: resident memory and CPU of
 // `routecue run` guiding ROUTE from gpsd at 1 Hz for N seconds (default 120), next to gpsd's own CPU in the same run.
@@ -28,7 +31,7 @@ final class DaemonDrive {
     let log: String
 
     init(name: String, routePath: String, route: Route, drive: GeneratedDrive, delivery: SimulationOptions,
-         binary: String, device: String, config: String? = nil, bus: String = "none") throws {
+         binary: String, device: String, config: String? = nil, bus: String = "none", arguments: [String] = []) throws {
         self.name = name
         self.route = route
         self.drive = drive
@@ -42,7 +45,7 @@ final class DaemonDrive {
         log = base + ".log"
         // `--bus none` unless asked: a bench machine has no system bus, and the bus's cost is daemon-bus's figure.
         daemon = spawn(binary, ["run", "--route", routePath, "--gpsd", "127.0.0.1:\(gpsd.port)", "--device", device, "--cues", cues,
-                                "--bus", bus] + (config.map { ["--config", $0] } ?? []), environment: [:], stderr: log)
+                                "--bus", bus] + (config.map { ["--config", $0] } ?? []) + arguments, environment: [:], stderr: log)
     }
 
     /// The cue log as a record: its instants (CLOCK_MONOTONIC) mapped to the drive's fix time by the moments the
@@ -75,7 +78,7 @@ final class DaemonDrive {
     }
 }
 
-/// Arguments: the routecue binary, `--device PCM`, `--trace` files, routes.
+/// Arguments: the routecue binary, `--device PCM`, `--trace` files, routes, `--outage SECONDS`, `--rounds N`.
 struct DriveBenchArguments {
     var binary = ""
     var device = "null"
@@ -83,6 +86,10 @@ struct DriveBenchArguments {
     var routes: [String] = []
     var seconds = 120.0
     var config: String?
+    /// `daemon-drive`: also drive each drive live with outages of so many seconds, so many times (`--rounds`), the
+    /// leads' cycle starting one later each time.
+    var outage: Double?
+    var rounds = 1
 
     init(_ args: [String]) {
         var i = 0
@@ -93,6 +100,14 @@ struct DriveBenchArguments {
             case "--route" where i + 1 < args.count: routes.append(args[i + 1]); i += 2
             case "--seconds" where i + 1 < args.count: seconds = Double(args[i + 1]) ?? seconds; i += 2
             case "--config" where i + 1 < args.count: config = args[i + 1]; i += 2
+            case "--outage" where i + 1 < args.count:
+                guard let seconds = Double(args[i + 1]), seconds > 0 else { fail("--outage needs a number of seconds above 0", status: 2) }
+                outage = seconds
+                i += 2
+            case "--rounds" where i + 1 < args.count:
+                guard let n = Int(args[i + 1]), n > 0 else { fail("--rounds needs a whole number above 0", status: 2) }
+                rounds = n
+                i += 2
             default:
                 if binary.isEmpty { binary = args[i] } else { routes.append(args[i]) }
                 i += 1
@@ -119,6 +134,19 @@ func generatedDrive(_ route: Route, tracePath: String, seed: UInt64, bench: Stri
     do { return try DriveGenerator.drive(route, trace: readTrace(tracePath), options: options) } catch { fail("\(bench): \(error)") }
 }
 
+/// One drive through simulate's wiring, and what it needs to be driven live.
+struct SimulatedDrive {
+    var name: String
+    var path: String
+    var record: DriveRecord
+    var route: Route
+    var drive: GeneratedDrive
+    var delivery: SimulationOptions
+
+    /// Its cues against the ground truth.
+    var evaluation: CueTimingEvaluation { CueTimingEvaluation(result: record, route: route, drive: drive) }
+}
+
 func daemonDriveBench(_ args: [String]) {
     let a = DriveBenchArguments(args)
     guard !a.binary.isEmpty, !a.traces.isEmpty, !a.routes.isEmpty else {
@@ -130,7 +158,8 @@ func daemonDriveBench(_ args: [String]) {
     }
     let traces = a.traces.map(readTrace)
     var drives: [DaemonDrive] = []
-    var simulated: [(name: String, path: String, record: DriveRecord, route: Route, drive: GeneratedDrive, delivery: SimulationOptions)] = []
+    var simulated: [SimulatedDrive] = []
+    var outageDrives: [OutageDrive] = []
     do {
         // The drives through simulate's wiring first, so their synthesis does not compete with the live ones.
         let simulator = try DriveSimulator(voice: "en-us")
@@ -146,20 +175,30 @@ func daemonDriveBench(_ args: [String]) {
                 var engine = GuidanceEngine(route: route)
                 var delivery = SimulationOptions()
                 delivery.seed = seed
-                simulated.append((name, path, try simulator.run(engine: &engine, fixes: drive.fixes, options: delivery), route, drive, delivery))
+                simulated.append(SimulatedDrive(name: name, path: path, record: try simulator.run(engine: &engine, fixes: drive.fixes, options: delivery),
+                                                route: route, drive: drive, delivery: delivery))
+            }
+        }
+        if let seconds = a.outage {
+            for round in 0..<a.rounds {
+                outageDrives += try simulated.map { try OutageDrive(planning: $0, seconds: seconds, round: round, simulator: simulator) }
             }
         }
         for s in simulated {
             drives.append(try DaemonDrive(name: s.name, routePath: s.path, route: s.route, drive: s.drive, delivery: s.delivery,
                                           binary: a.binary, device: a.device))
         }
+        for o in outageDrives { try o.start(binary: a.binary, device: a.device) }
     } catch {
         for d in drives { d.stop() }
+        for o in outageDrives { o.stop() }
         fail("daemon-drive: \(error)")
     }
     let longest = drives.map { $0.drive.fixes.count }.max() ?? 0
     print("bench daemon-drive: \(drives.count) drives in real time at once, the longest \(longest / 60) min \(longest % 60) s …")
-    while drives.contains(where: { !$0.feeder.isFinished }) { usleep(500_000) }
+    if let seconds = a.outage { printOutagePlan(outageDrives, seconds: seconds, rounds: a.rounds) }
+    let feeders = drives.map(\.feeder) + outageDrives.compactMap(\.live?.feeder)
+    while feeders.contains(where: { !$0.isFinished }) { usleep(500_000) }
     usleep(5_000_000)
     var live: [(String, CueTimingEvaluation)] = []
     for d in drives {
@@ -171,23 +210,27 @@ func daemonDriveBench(_ args: [String]) {
         }
         d.removeFiles()
     }
-    let offline = simulated.map { ($0.name, CueTimingEvaluation(result: $0.record, route: $0.route, drive: $0.drive)) }
-    func report(_ label: String, _ runs: [(String, CueTimingEvaluation)]) {
-        let errors = runs.flatMap(\.1.distanceErrors)
-        let late = runs.flatMap { $0.1.heardAfterManeuver + $0.1.actionsEndingLate }
-        let actions = runs.reduce(0) { $0 + $1.1.actionsSpoken }
-        let endedBefore = actions - runs.reduce(0) { $0 + $1.1.actionsEndingLate.count }
-        let q = { (p: Double) in CueTimingEvaluation.quantile(errors, p) ?? .nan }
-        print(String(format: "  %-22@ %3d distance cues  p50 %5.2f m  p95 %5.2f m  max %5.1f m  late cues %d  action cues ending before the maneuver %d of %d (%.0f %%)",
-                     label as NSString, errors.count, q(0.5), q(0.95), errors.max() ?? .nan, late.count, endedBefore, actions,
-                     actions == 0 ? 100 : 100 * Double(endedBefore) / Double(actions)))
-        for cue in late { print("    late: \(cue)") }
-    }
-    report("routecue run via gpsd", live)
-    report("simulate (same drives)", offline)
+    for o in outageDrives { o.stop() }
+    let offline = simulated.map { ($0.name, $0.evaluation) }
+    printCueTiming("routecue run via gpsd", live)
+    printCueTiming("simulate (same drives)", offline)
     for (name, evaluation) in live {
         print("    \(name): \(evaluation.distanceErrors.count) distance cues, max \(String(format: "%.1f", evaluation.distanceErrors.max() ?? 0)) m")
     }
+    if a.outage != nil { printOutageReport(outageDrives, cleanLive: Dictionary(live, uniquingKeysWith: { a, _ in a })) }
+}
+
+/// One line of distance-cue errors, late cues and action cues ending in time over `runs` (and each late cue).
+func printCueTiming(_ label: String, _ runs: [(String, CueTimingEvaluation)]) {
+    let errors = runs.flatMap(\.1.distanceErrors)
+    let late = runs.flatMap { $0.1.heardAfterManeuver + $0.1.actionsEndingLate }
+    let actions = runs.reduce(0) { $0 + $1.1.actionsSpoken }
+    let endedBefore = actions - runs.reduce(0) { $0 + $1.1.actionsEndingLate.count }
+    let q = { (p: Double) in CueTimingEvaluation.quantile(errors, p) ?? .nan }
+    print(String(format: "  %-22@ %3d distance cues  p50 %5.2f m  p95 %5.2f m  max %5.1f m  late cues %d  action cues ending before the maneuver %d of %d (%.0f %%)",
+                 label as NSString, errors.count, q(0.5), q(0.95), errors.max() ?? .nan, late.count, endedBefore, actions,
+                 actions == 0 ? 100 : 100 * Double(endedBefore) / Double(actions)))
+    for cue in late { print("    late: \(cue)") }
 }
 
 func daemonLoadBench(_ args: [String]) {

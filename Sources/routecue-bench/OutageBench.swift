@@ -10,13 +10,6 @@ import RouteCueService
 // simulate's wiring without those fixes, and the same cue's error (|true remaining distance at its first word − its
 // target|) is measured. Outages closer than 20 s to one another are dropped, so each cue sees only its own.
 
-/// A stretch without fixes before one cue, and the cue it is for.
-private struct PlacedOutage {
-    var start: Double
-    var end: Double
-    var cue: String
-}
-
 func outageBench(_ args: [String]) {
     var tracePaths: [String] = [], routePaths: [String] = [], seconds = 4.0
     var i = 0
@@ -42,15 +35,11 @@ func outageBench(_ args: [String]) {
                 var engine = GuidanceEngine(route: route)
                 let clean = CueTimingEvaluation(result: try simulator.run(engine: &engine, fixes: drive.fixes, options: simulation),
                                                 route: route, drive: drive)
-                for lead in [-2.0, -1.0, 0.5, 1.5, 3.0] {
-                    let outages = placeOutages(clean, drive: drive, seconds: seconds, lead: lead)
+                for lead in outageLeads {
+                    let outages = placeOutages(clean, drive: drive, seconds: seconds, leads: [lead])
                     guard !outages.isEmpty else { continue }
-                    let fixes = drive.fixes.filter { fix in
-                        guard let t = fix.time else { return true }
-                        return !outages.contains { t >= $0.start && t < $0.end }
-                    }
                     var engine = GuidanceEngine(route: route)
-                    let result = try simulator.run(engine: &engine, fixes: fixes, options: simulation)
+                    let result = try simulator.run(engine: &engine, fixes: drive.fixes.removing(outages), options: simulation)
                     let evaluation = CueTimingEvaluation(result: result, route: route, drive: drive)
                     late += evaluation.heardAfterManeuver.count + evaluation.actionsEndingLate.count
                     for outage in outages {
@@ -78,22 +67,4 @@ func outageBench(_ args: [String]) {
     print(String(format: "  the same cues, no outage  p50 %5.2f m  p95 %5.2f m  max %5.1f m",
                  q(withoutOutage, 0.5), q(withoutOutage, 0.95), withoutOutage.max() ?? .nan))
     for (_, label) in labels.sorted(by: { $0.0 > $1.0 }).prefix(8) { print("    worst: \(label)") }
-}
-
-/// A cue label's identity across runs: its stage and maneuver ("range m4"), without the sequence number and error.
-private func cueKey(_ label: String) -> String {
-    label.split(separator: " ").dropFirst().prefix(2).joined(separator: " ")
-}
-
-/// Outages of `seconds` ending `lead` seconds before each distance cue of `clean` heard while the car braked (its true
-/// speed fell by at least 1.5 m/s during the outage), at least 20 s apart.
-private func placeOutages(_ clean: CueTimingEvaluation, drive: GeneratedDrive, seconds: Double, lead: Double) -> [PlacedOutage] {
-    var placed: [PlacedOutage] = []
-    for (label, start) in zip(clean.distanceCueLabels, clean.distanceCueStarts) {
-        let end = start - lead, begin = end - seconds
-        guard drive.trueSpeed(atFixTime: begin) - drive.trueSpeed(atFixTime: end) >= 1.5 else { continue }
-        if let last = placed.last, begin < last.end + 20 { continue }
-        placed.append(PlacedOutage(start: begin, end: end, cue: cueKey(label)))
-    }
-    return placed
 }

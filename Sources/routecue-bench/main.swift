@@ -11,8 +11,9 @@ import Foundation
 //   routecue-bench audio [--device PCM] [--cues N]           due → first sample to ALSA: cached, on demand, spawned espeak-ng
 //   routecue-bench synthetic-gpx OUT POINTS                 writes a large GPX track for the import benchmark
 //   routecue-bench daemon-startup ROUTECUE [--runs N]        exec → READY=1 of routecue run, next to routecue --version
-//   routecue-bench daemon-drive ROUTECUE [--device PCM] --trace FILE… ROUTE…
-//                                                           generated drives through gpsd and routecue run in real time vs simulate
+//   routecue-bench daemon-drive ROUTECUE [--device PCM] --trace FILE… [--outage S [--rounds N]] ROUTE…
+//                                                           generated drives through gpsd and routecue run in real time vs simulate;
+//                                                           --outage: also with gpsd killed for S s while braking before cues
 //   routecue-bench daemon-load ROUTECUE --route ROUTE --trace FILE [--seconds N] [--config FILE]
 //                                                           memory and CPU of routecue run guiding ROUTE from gpsd at 1 Hz
 //   routecue-bench daemon-bus ROUTECUE --route ROUTE --trace FILE [--seconds N]
