@@ -104,8 +104,12 @@ public final class NMEAFeeder: Sendable {
     public func disconnectClient(reset: Bool = true) { state.withLock { $0.dropClient = (reset, true) } }
     /// Sends `bytes` as they are on the current connection (before the next epoch).
     public func send(raw bytes: [UInt8]) { state.withLock { $0.raw.append(bytes) } }
-    /// Stops for good.
-    public func stop() { state.withLock { $0.stopped = true } }
+    /// Stops for good, and waits for its thread to end (a test case keeping its feeder until the suite ends would
+    /// otherwise leave a finished thread never joined: ThreadSanitizer's "thread leak").
+    public func stop() {
+        state.withLock { $0.stopped = true }
+        thread.join()
+    }
 
     /// Each epoch sent: when it was measured (its moment) and when it was written (CLOCK_MONOTONIC nanoseconds).
     public var sent: [(epoch: Int, measured: UInt64, at: UInt64)] { state.withLock { $0.sent } }

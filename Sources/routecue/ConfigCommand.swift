@@ -62,7 +62,8 @@ enum ConfigCommand {
             spatial \(a.spatialEnabled ? "on" : "off"), \(a.device.rate) Hz × \(a.device.channels), period \(number(a.device.periodMilliseconds)) ms
               audio routes: \(routes.joined(separator: ", "))
               gps: gpsd \(config.gps.endpoint), lost after \(number(config.gps.staleAfterSeconds)) s without a report, \
-            reconnect \(number(config.gps.reconnectMinimumSeconds))-\(number(config.gps.reconnectMaximumSeconds)) s, \
+            reconnect \(number(config.gps.reconnectMinimumSeconds))-\(number(config.gps.reconnectMaximumSeconds)) s \
+            (\(number(config.gps.reconnectMinimumSeconds)) s within \(number(config.gps.reconnectFastSeconds)) s of a fix), \
             "GPS signal lost" \(config.gps.cues.announceLost ? "after \(number(config.gps.cues.lostAnnounceSeconds)) s" : "off"), \
             "regained" \(config.gps.cues.announceRegained ? "on" : "off")
               routing: \(config.routing.engineURL.map { "engine \($0), timeout \(number(config.routing.timeoutSeconds)) s, costing \(config.routing.costing ?? "from the mode"), traffic signals \(config.routing.trafficSignals ? "looked up" : "off")" } ?? "no engine (tours need embedded routes)")

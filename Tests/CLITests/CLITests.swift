@@ -141,7 +141,7 @@ final class CLITests: CommandTestCase {
         XCTAssertEqual(shipped.status, 0)
         XCTAssertTrue(shipped.stdout.contains("audio: route default, volume 1, prompt style normal, spatial off, 48000 Hz × 2, period 8 ms"), shipped.stdout)
         XCTAssertTrue(shipped.stdout.contains("hfp (PCM found at run time) 0.15 s latency + 0.5 s pre-roll"), shipped.stdout)
-        XCTAssertTrue(shipped.stdout.contains(#"gps: gpsd localhost:2947, lost after 3 s without a report, reconnect 0.25-1 s, "GPS signal lost" after 10 s, "regained" on"#), shipped.stdout)
+        XCTAssertTrue(shipped.stdout.contains(#"gps: gpsd localhost:2947, lost after 3 s without a report, reconnect 0.25-1 s (0.25 s within 10 s of a fix), "GPS signal lost" after 10 s, "regained" on"#), shipped.stdout)
         XCTAssertTrue(shipped.stdout.contains("logging: level info"), shipped.stdout)
         let bad = try write("bad-config.json", #"{"import": {"max_file_bytez": 5}, "logging": {"level": "loud"}}"#)
         let r = try CommandRunner.routecue(["config", "check", bad])

@@ -1,4 +1,5 @@
 import EventLoopKit
+import RouteCueCore
 import RouteCueService
 import ServiceTestSupport
 import TestSupport
@@ -25,7 +26,7 @@ final class GPSClientGarbageFromGPSDTests: XCTestCase {
     private func run(garbage: [ScriptedTCPServer.Step]) throws -> (GPSClientRecorder, ScriptedTCPServer) {
         let server = try ScriptedTCPServer(script: [.line(Self.version), .line(Self.tpv)] + garbage)
         self.server = server
-        let client = try GPSClientRecorder(port: server.port, reconnectMinimum: 0.05, reconnectMaximum: 0.1)
+        let client = try GPSClientRecorder(port: server.port, reconnect: GPSReconnectPolicy(minimumSeconds: 0.05, maximumSeconds: 0.1))
         self.client = client
         XCTAssertTrue(PollingWait.until(timeout: 3) { server.connectionCount >= 3 }, client.transcript)
         XCTAssertTrue(client.wait(1) { $0.fixes.count == 1 }, client.transcript)

@@ -41,10 +41,11 @@ final class ConfigurationSectionTests: XCTestCase {
         XCTAssertEqual(defaults.staleAfterSeconds, 3)
         XCTAssertEqual(defaults.reconnectMinimumSeconds, 0.25)
         XCTAssertEqual(defaults.reconnectMaximumSeconds, 1)
+        XCTAssertEqual(defaults.reconnectPolicy, GPSReconnectPolicy(minimumSeconds: 0.25, maximumSeconds: 1, fastSeconds: 10))
         XCTAssertEqual(defaults.cues, GPSCueOptions())
         let c = try RouteCueConfiguration.parse(Array(#"""
             {"gps": {"gpsd": "[::1]:3000", "stale_after_s": 5, "reconnect_min_s": 0.5, "reconnect_max_s": 4,
-                     "announce_lost": false, "lost_announce_after_s": 20, "announce_regained": false}}
+                     "reconnect_fast_s": 0, "announce_lost": false, "lost_announce_after_s": 20, "announce_regained": false}}
             """#.utf8))
         XCTAssertEqual(c.gps.host, "::1")
         XCTAssertEqual(c.gps.port, 3000)
@@ -52,6 +53,7 @@ final class ConfigurationSectionTests: XCTestCase {
         XCTAssertEqual(c.gps.staleAfterSeconds, 5)
         XCTAssertEqual(c.gps.reconnectMinimumSeconds, 0.5)
         XCTAssertEqual(c.gps.reconnectMaximumSeconds, 4)
+        XCTAssertEqual(c.gps.reconnectFastSeconds, 0, "0: no fast retries")
         XCTAssertFalse(c.gps.cues.announceLost)
         XCTAssertEqual(c.gps.cues.lostAnnounceSeconds, 20)
         XCTAssertFalse(c.gps.cues.announceRegained)

@@ -25,11 +25,10 @@ public final class GPSClientRecorder: Sendable {
     private let log = Log()
 
     /// A client of gpsd at 127.0.0.1:`port`, started. Defaults as the daemon's, except as given.
-    public init(port: UInt16, staleAfter: Double = 3, reconnectMinimum: Double = 0.25, reconnectMaximum: Double = 1,
+    public init(port: UInt16, staleAfter: Double = 3, reconnect: GPSReconnectPolicy = GPSReconnectPolicy(),
          connectTimeout: Double = 5) throws {
         let settings = GPSClient.Settings(host: "127.0.0.1", port: Int(port), staleAfter: staleAfter,
-                                          reconnectMinimum: reconnectMinimum, reconnectMaximum: reconnectMaximum,
-                                          connectTimeout: connectTimeout)
+                                          reconnect: reconnect, connectTimeout: connectTimeout)
         let log = self.log
         client = try RouteCueLoop.runAndWait {
             let client = GPSClient(settings: settings)

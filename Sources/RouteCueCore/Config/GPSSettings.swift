@@ -11,8 +11,16 @@ public struct GPSSettings: Sendable, Equatable {
     /// The first reconnect comes after this long…
     public var reconnectMinimumSeconds = 0.25
     /// …doubling up to this (1 s keeps fixes flowing again within 2 s of gpsd's return: gpsd itself needs 0.1–1.4 s
-    /// to its first TPV).
+    /// to its first TPV)…
     public var reconnectMaximumSeconds = 1.0
+    /// …except within this long of the last fix, when every reconnect comes after `reconnectMinimumSeconds`
+    /// (`GPSReconnectPolicy`).
+    public var reconnectFastSeconds = 10.0
+    /// The reconnect policy these settings make.
+    public var reconnectPolicy: GPSReconnectPolicy {
+        GPSReconnectPolicy(minimumSeconds: reconnectMinimumSeconds, maximumSeconds: reconnectMaximumSeconds,
+                           fastSeconds: reconnectFastSeconds)
+    }
     /// What guidance says when the fix is lost and comes back.
     public var cues = GPSCueOptions()
 
@@ -75,6 +83,7 @@ enum GPSSection {
             case "stale_after_s": settings.staleAfterSeconds = try node.configNumber(in: 0.5...60, unit: "seconds")
             case "reconnect_min_s": settings.reconnectMinimumSeconds = try node.configNumber(in: 0.01...60, unit: "seconds")
             case "reconnect_max_s": settings.reconnectMaximumSeconds = try node.configNumber(in: 0.01...600, unit: "seconds")
+            case "reconnect_fast_s": settings.reconnectFastSeconds = try node.configNumber(in: 0...600, unit: "seconds")
             case "announce_lost": settings.cues.announceLost = try node.bool()
             case "lost_announce_after_s": settings.cues.lostAnnounceSeconds = try node.configNumber(in: 1...600, unit: "seconds")
             case "announce_regained": settings.cues.announceRegained = try node.bool()

@@ -233,8 +233,7 @@ public final class GuidanceDaemon {
     /// The gpsd client's settings from the configuration, with `--gpsd` when given.
     private func gpsSettings() throws -> GPSClient.Settings {
         let g = config.gps
-        var settings = GPSClient.Settings(host: g.host, port: g.port, staleAfter: g.staleAfterSeconds,
-                                          reconnectMinimum: g.reconnectMinimumSeconds, reconnectMaximum: g.reconnectMaximumSeconds)
+        var settings = GPSClient.Settings(host: g.host, port: g.port, staleAfter: g.staleAfterSeconds, reconnect: g.reconnectPolicy)
         if let endpoint = options.gpsd {
             let parsed = try GPSSettings.endpoint(endpoint)
             settings.host = parsed.host

@@ -19,22 +19,20 @@ public final class GPSClient {
         public var port: Int
         /// No report from gpsd for this long marks the GPS lost.
         public var staleAfter: Double
-        /// The first reconnect comes after this long, doubling up to `reconnectMaximum`.
-        public var reconnectMinimum: Double
-        public var reconnectMaximum: Double
+        /// When to try again after the connection failed or broke.
+        public var reconnect: GPSReconnectPolicy
         /// A connect still unanswered after this long makes gpsd unreachable (it goes on in the background: a host
         /// that drops the SYNs holds it for about two minutes, and one attempt at a time is enough).
         public var connectTimeout: Double
 
-        /// Settings for gpsd at `host`:`port` (defaults: 3 s staleness, reconnect after 0.25 s doubling to 1 s,
+        /// Settings for gpsd at `host`:`port` (defaults: 3 s staleness, `GPSReconnectPolicy`'s defaults,
         /// unreachable after 5 s without an answer).
         public init(host: String = "localhost", port: Int = 2947, staleAfter: Double = 3,
-                    reconnectMinimum: Double = 0.25, reconnectMaximum: Double = 1, connectTimeout: Double = 5) {
+                    reconnect: GPSReconnectPolicy = GPSReconnectPolicy(), connectTimeout: Double = 5) {
             self.host = host
             self.port = port
             self.staleAfter = staleAfter
-            self.reconnectMinimum = reconnectMinimum
-            self.reconnectMaximum = max(reconnectMinimum, reconnectMaximum)
+            self.reconnect = reconnect
             self.connectTimeout = connectTimeout
         }
     }
@@ -108,6 +106,8 @@ public final class GPSClient {
     private var generation = 0
     /// The receiver time of the last fix handed on, kept across reconnects.
     private var lastFixTime: Double?
+    /// When the last fix was handed on (the reconnect policy's clock).
+    private var lastFixAt: MonotonicInstant?
     private var hadFix = false
     private lazy var reconnectTimer = LoopTimer(on: scheduler) { [weak self] in self?.connect() }
     private lazy var connectTimer = LoopTimer(on: scheduler) { [weak self] in self?.connectTimedOut() }
@@ -217,7 +217,7 @@ public final class GPSClient {
         connection = nil
         staleTimer.set(nil)
         set(.unreachable(reason))
-        let delay = min(settings.reconnectMaximum, settings.reconnectMinimum * Double(1 << min(attempt, 20)))
+        let delay = settings.reconnect.delay(afterFailedAttempts: attempt, sinceLastFix: lastFixAt.map { scheduler.now.seconds(since: $0) })
         attempt += 1
         reconnectTimer.set(scheduler.now.advanced(bySeconds: delay))
     }
@@ -253,6 +253,7 @@ public final class GPSClient {
             if tpv.time != nil { lastFixTime = tpv.time }
             let fix = Self.fix(tpv, latitude: lat, longitude: lon, received: scheduler.now)
             hadFix = true
+            lastFixAt = scheduler.now
             attempt = 0
             set(.fix)
             listeners.notify(.fix(fix))
