@@ -1,4 +1,3 @@
-
 /// A loop on virtual time, in the spirit of swift-nio's `EmbeddedEventLoop`: nothing runs until the owner calls
 /// `advance(to:)` (or `runPending()`), which runs the queued jobs and every timer due by then, in due order, on the
 /// calling thread, with the clock set to each timer's instant as it fires. `routecue simulate` replays a drive
