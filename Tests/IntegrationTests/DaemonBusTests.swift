@@ -132,10 +132,12 @@ final class DaemonBusTests: XCTestCase {
         // RepeatInstruction: the next instruction at once, in German, with the distance as of now.
         let beforeRepeat = events.count
         XCTAssertNoThrow(try call(Self.guidance, "RepeatInstruction").get())
-        XCTAssertTrue(PollingWait.until(timeout: 5) { events.count > beforeRepeat }, "repeated at once\n\(daemon?.stderrText ?? "")")
-        if events.count > beforeRepeat {
-            XCTAssertEqual(events.all[beforeRepeat].details["lang"]?.string, "de-DE")
-            XCTAssertNil(events.all[beforeRepeat].details["stage"], "a repeat is no stage")
+        // (A stage cue coming due just then may be heard first: the repeat is the event without a stage.)
+        let isRepeat = { (event: (text: String, kind: String, details: [String: DBusValue])) in event.details["stage"] == nil }
+        XCTAssertTrue(PollingWait.until(timeout: 5) { events.all.dropFirst(beforeRepeat).contains(where: isRepeat) },
+                      "repeated at once\n\(daemon?.stderrText ?? "")")
+        if let repeated = events.all.dropFirst(beforeRepeat).first(where: isRepeat) {
+            XCTAssertEqual(repeated.details["lang"]?.string, "de-DE")
         }
 
         // The signals follow the cue log, cue for cue, in order; each cue ended with a DidPlay.
