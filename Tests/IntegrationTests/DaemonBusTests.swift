@@ -140,7 +140,9 @@ final class DaemonBusTests: XCTestCase {
             XCTAssertEqual(repeated.details["lang"]?.string, "de-DE")
         }
 
-        // The signals follow the cue log, cue for cue, in order; each cue ended with a DidPlay.
+        // The signals follow the cue log, cue for cue, in order; each cue ended with a DidPlay. (Stopped once the cues
+        // said so far have ended: the file PCM is written anew at each opening, so it holds the last cue, whole.)
+        _ = PollingWait.until(timeout: 10) { didPlay.all.count >= events.count }
         daemon?.send(SIGTERM)
         XCTAssertEqual(daemon?.waitForExit(within: 5), 0)
         XCTAssertTrue(PollingWait.until(timeout: 5) { !(self.bus!.waitForOwner(of: Self.name.rawValue, within: 0.05)) }, "SIGTERM released the name")
