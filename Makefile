@@ -128,8 +128,9 @@ bench-daemon: release release-static
 # through gpsd into routecue run on a paced device, clean and, at the same time, 5 rounds with 4 s outages while
 # braking placed as `routecue-bench outage` places them (a drive's outages take the leads in turn, the cycle starting
 # one lead later each round, so a cue meets several leads; 50 outages), each drive's gpsd killed -9 where an outage
-# starts and started again where it ends. The cues the outages were placed for live, through simulate with the same outages and without one, side by
-# side (gpsd from Debian; the drives need ../shared/data). About 11 minutes.
+# starts and started again where it ends. The cues the outages were placed for are measured live, through simulate
+# with the same outages, and without one, side by side (gpsd from Debian; the drives need ../shared/data). About 11
+# minutes.
 OUTAGE_ROUTES = $(DAEMON_DRIVE_ROUTES) routes/osrm/ferrostar/standard_osrm_polyline6_response.json
 bench-outage:
 	$(SWIFT) build -c release --product routecue
