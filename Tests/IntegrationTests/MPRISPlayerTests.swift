@@ -352,6 +352,8 @@ final class MPRISPlayerTests: XCTestCase {
     }
 
     func test_setsCloseTogether_areCoalesced_andTheSameVolumeAgain_isNotReported() throws {
+        // Under ThreadSanitizer a report of the previous pair arrived after the next pair began (make check-sanitizers).
+        try XCTSkipIf(SanitizerRun.isThreadSanitizer, "measures what mpv-mpris's 100 ms emit ticks coalesce, which a process slowed by ThreadSanitizer does not keep to")
         let mpv = try startMPV()
         try startDirectory()
         waitFor(.appeared, mpv.busName)
