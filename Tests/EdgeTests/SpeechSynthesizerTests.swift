@@ -136,7 +136,10 @@ final class SpeechSynthesizerTests: XCTestCase {
             results.set(index, try? synthesizer.synthesize(texts[index % texts.count]))
         }
         for index in expected.indices {
-            Self.assertSameTiming(results.get(index), expected[index], "text \(index)")
+            // espeak-ng carries some state from one utterance to the next, so which utterance the engine's lock let
+            // in before changes a duration by up to about 25 ms (German "Turn left": 0.666 s against 0.690 s, in about
+            // one run of six). Garbled speech from a race is off by far more, and has other word counts.
+            Self.assertSameTiming(results.get(index), expected[index], "text \(index)", slack: 0.04)
         }
     }
 
@@ -159,10 +162,10 @@ final class SpeechSynthesizerTests: XCTestCase {
     /// Asserts two syntheses of the same text agree in timing: espeak-ng's output for one text varies by a few
     /// milliseconds between calls, so samples are not compared, only word count and duration (within 2 %).
     private static func assertSameTiming(_ speech: SynthesizedSpeech?, _ expected: SynthesizedSpeech, _ label: String,
-                                         file: StaticString = #filePath, line: UInt = #line) {
+                                         slack: Double = 0.005, file: StaticString = #filePath, line: UInt = #line) {
         guard let speech else { return XCTFail("\(label): no speech", file: file, line: line) }
         XCTAssertEqual(speech.wordStarts.count, expected.wordStarts.count, label, file: file, line: line)
-        XCTAssertEqual(speech.duration, expected.duration, accuracy: expected.duration * 0.02 + 0.005, label,
+        XCTAssertEqual(speech.duration, expected.duration, accuracy: expected.duration * 0.02 + slack, label,
                        file: file, line: line)
     }
 
