@@ -108,7 +108,7 @@ public final class ScriptedTCPServer: Sendable {
             while !state.withLock({ $0.stopping }) {
                 // Play the script up to its next pause.
                 while client >= 0, step < script.count, MonotonicClock.nanoseconds() >= resumeAt {
-                    if case .receive = script[step], !received { break }
+                    if isWaitingForData(step, received) { break }
                     switch script[step] {
                     case .send(let bytes):
                         if !LoopbackSocket.send(bytes, to: client) { drop() }
