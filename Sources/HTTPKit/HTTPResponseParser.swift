@@ -235,7 +235,9 @@ public struct HTTPResponseParser: Sendable {
         let lengths = Set(headers.filter { $0.name == "content-length" }.map(\.value))
         if lengths.count > 1 { throw .malformed("conflicting Content-Length values") }
         if let value = lengths.first {
-            guard let length = Int(value), length >= 0 else { throw .malformed("Content-Length \"\(value)\"") }
+            // Decimal digits only (RFC 9110 Content-Length = 1*DIGIT): Int(_:) would also take a sign ("+5").
+            guard !value.isEmpty, value.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+                  let length = Int(value) else { throw .malformed("Content-Length \"\(value.prefix(80))\"") }
             return .length(length)
         }
         return .untilClose

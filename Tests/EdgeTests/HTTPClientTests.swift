@@ -58,6 +58,9 @@ final class HTTPClientTests: XCTestCase {
             "HTTP/1.1 200 OK\r\nno colon here\r\n\r\n",
             "HTTP/1.1 200 OK\r\nContent-Length: 3\r\nContent-Length: 4\r\n\r\nabcd",
             "HTTP/1.1 200 OK\r\nContent-Length: -1\r\n\r\n",
+            "HTTP/1.1 200 OK\r\nContent-Length: +2\r\n\r\n{}",
+            "HTTP/1.1 200 OK\r\nContent-Length: 2 2\r\n\r\n{}",
+            "HTTP/1.1 200 OK\r\nContent-Length: 99999999999999999999999\r\n\r\n{}",
             "HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip\r\n\r\n",
             "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
             // A signed chunk size was read as a negative length and crashed the parser (found by make fuzz).
