@@ -93,7 +93,8 @@ TIMING_ROUTES = routes/osrm/ferrostar/standard_osrm_polyline6_response.json \
 define with-paced-pcm
 	@if command -v jackd >/dev/null; then \
 	  server=routecue-bench-$$$$; \
-	  jackd -n $$server -d dummy -r 48000 -p 256 >/dev/null 2>&1 & jack=$$!; sleep 1; \
+	  jackd -n $$server -d dummy -r 48000 -p 256 >/dev/null 2>&1 & jack=$$!; \
+	  trap 'kill $$jack 2>/dev/null; exit 130' INT TERM HUP; sleep 1; \
 	  PCM=routecue_paced JACK_DEFAULT_SERVER=$$server JACK_NO_START_SERVER=1 \
 	    ALSA_CONFIG_PATH=/usr/share/alsa/alsa.conf:$(CURDIR)/tools/alsa-jack-paced.conf sh -c '$(1)'; status=$$?; \
 	  kill $$jack; wait $$jack 2>/dev/null; exit $$status; \

@@ -42,7 +42,7 @@ public final class GPSDProcess: @unchecked Sendable {
         process.arguments = ["-N", "-n", "-S", String(port), source]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try ChildProcessCleanup.run(process)
         self.process = process
         let end = MonotonicClock.nanoseconds() + 3_000_000_000
         while !Self.accepts(port) {

@@ -100,7 +100,7 @@ public final class ValhallaProcess: @unchecked Sendable {
             // Not the test's own stderr: `swift test` would wait for it to close.
             process.standardError = logHandle
             let started = MonotonicClock.nanoseconds()
-            try process.run()
+            try ChildProcessCleanup.run(process)
             try? logHandle.close()
             var answered = false
             PollingWait.until(timeout: 10, interval: 0.005) {

@@ -1,4 +1,5 @@
 import DBusKit
+import DriveLab
 import EventLoopKit
 import Foundation
 
@@ -32,7 +33,7 @@ final class BenchProcesses: @unchecked Sendable {
         let log = FileHandle(forWritingAtPath: logPath(name)) ?? FileHandle.nullDevice
         process.standardOutput = output ?? log
         process.standardError = log
-        do { try process.run() } catch { throw CarAudioBenchError("cannot start \(path): \(error)") }
+        do { try ChildProcessCleanup.run(process) } catch { throw CarAudioBenchError("cannot start \(path): \(error)") }
         lock.withLock { started.append((name, process)) }
         return process
     }

@@ -22,7 +22,7 @@ private final class BenchBus {
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try ChildProcessCleanup.run(process)
         address = firstLine(of: output)
         guard !address.isEmpty else { throw BusError(.failed, "dbus-daemon printed no address") }
     }

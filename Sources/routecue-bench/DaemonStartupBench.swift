@@ -1,3 +1,4 @@
+import DriveLab
 import EventLoopKit
 import Foundation
 
@@ -58,7 +59,7 @@ func spawn(_ binary: String, _ arguments: [String], environment: [String: String
     } else {
         process.standardError = FileHandle.nullDevice
     }
-    do { try process.run() } catch { fail("cannot start \(binary): \(error)") }
+    do { try ChildProcessCleanup.run(process) } catch { fail("cannot start \(binary): \(error)") }
     return process
 }
 

@@ -1,3 +1,4 @@
+import DriveLab
 import Foundation
 
 // routecue-bench: the benchmarks `make bench` runs.
@@ -37,6 +38,8 @@ import Foundation
 //                                                           the guidance journal: bytes and writes per hour of driving, power cuts
 //                                                           and resumes (stages heard twice, lost), exec → first cue fresh vs resumed
 
+// An interrupted bench stops the gpsd and routecue processes it started (they run in process groups of their own).
+ChildProcessCleanup.install()
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "import" where arguments.count >= 2:
