@@ -237,7 +237,13 @@ final class DaemonBusTests: XCTestCase {
         XCTAssertEqual(replies.all.filter { !$0 }.count, 0, "every call answered as it should")
         let rss1 = try Self.residentKB(daemon!.pid)
         print("1000 SetOptions calls: routecue run's resident memory \(rss0) kB → \(rss1) kB")
-        XCTAssertLessThan(rss1 - rss0, 4096, "memory flat (within 4 MB) over 1000 calls")
+        if SanitizerRun.isAddressSanitizer {
+            // AddressSanitizer keeps freed memory in quarantine (256 MB by default) to catch a use after free, so a
+            // sanitized daemon's resident memory grows with every allocation; the soak bench measures growth.
+            print("resident memory not checked: a daemon built with AddressSanitizer keeps freed memory in quarantine")
+        } else {
+            XCTAssertLessThan(rss1 - rss0, 4096, "memory flat (within 4 MB) over 1000 calls")
+        }
         XCTAssertTrue(daemon!.isRunning)
         XCTAssertEqual(try property("Units"), .string("metric"))
     }
