@@ -1,3 +1,5 @@
+import EventLoopKit
+import Foundation
 import RouteCueCore
 import RouteCueService
 import TestSupport
@@ -37,31 +39,57 @@ final class GuidanceDriveTimingTests: XCTestCase {
         return runs
     }
 
+    /// One drive to simulate: a route, a speed trace (0 Swiss, 1 Delft), and how much faster than recorded it is driven.
+    private struct Job {
+        var path: String
+        var variant: String
+        var trace: Int
+        var scale: Double
+    }
+
+    /// The drives in a fixed order, each seeded by its place in it, on two threads (the machines the suite runs on
+    /// have two cores), so the result does not depend on the threads. The drives are generated in parallel (a third
+    /// of the time); their simulations take turns on the one RouteCue loop. Each thread reads its own routes and
+    /// traces: arrays shared between threads have their reference counts bounced between the cores at every access,
+    /// which made two threads slower than one (188 s one after another, 182 s sharing, 159 s apart).
     private static func simulate() throws -> [Run] {
-        let traces = [try SpeedTrace.shared(SpeedTrace.swissDrive), try SpeedTrace.shared(SpeedTrace.delftDrive)]
-        var runs: [Run] = []
+        let tracePaths = [SpeedTrace.swissDrive, SpeedTrace.delftDrive]
+        var planned: [Job] = []
         for path in routes {
             let route = try RouteReader.read(SharedData.bytes(path), name: path)
             // Both traces as recorded, and the Swiss one 20 % faster on the motorway routes (capped at 130 km/h), so
             // cues are heard across the whole speed range the issue names.
-            let motorway = route.length > 50_000
-            let variants: [(name: String, trace: SpeedTrace, scale: Double)] = [("Swiss", traces[0], 1), ("Delft", traces[1], 1)]
-                + (motorway ? [("Swiss +20 %", traces[0], 1.2)] : [])
-            for variant in variants {
-                var options = DriveOptions()
-                options.seed = UInt64(runs.count + 1)
-                options.speedScale = variant.scale
-                options.outage = DriveOutage(start: .distanceAlong(route.length * 0.4))
-                let drive = try DriveGenerator.drive(route, trace: variant.trace, options: options)
-                var engine = GuidanceEngine(route: route)
-                var simulation = SimulationOptions()
-                simulation.seed = UInt64(100 + runs.count)
-                let result = try DriveSimulator(voice: "en-us").run(engine: &engine, fixes: drive.fixes, options: simulation)
-                runs.append(Run(name: "\(path.split(separator: "/").last!) × \(variant.name)",
-                                evaluation: CueTimingEvaluation(result: result, route: route, drive: drive)))
+            planned.append(Job(path: path, variant: "Swiss", trace: 0, scale: 1))
+            planned.append(Job(path: path, variant: "Delft", trace: 1, scale: 1))
+            if route.length > 50_000 { planned.append(Job(path: path, variant: "Swiss +20 %", trace: 0, scale: 1.2)) }
+        }
+        let jobs = planned
+        let results = LockedValue([Result<Run, any Error>?](repeating: nil, count: jobs.count))
+        DispatchQueue.concurrentPerform(iterations: 2) { lane in
+            let lanes: Result<(DriveSimulator, [SpeedTrace]), any Error> = Result {
+                (try DriveSimulator(voice: "en-us"), try tracePaths.map { try SpeedTrace.shared($0) })
+            }
+            for k in stride(from: lane, to: jobs.count, by: 2) {
+                let job = jobs[k]
+                let run = Result<Run, any Error> {
+                    let (simulator, traces) = try lanes.get()
+                    let route = try RouteReader.read(SharedData.bytes(job.path), name: job.path)
+                    var options = DriveOptions()
+                    options.seed = UInt64(k + 1)
+                    options.speedScale = job.scale
+                    options.outage = DriveOutage(start: .distanceAlong(route.length * 0.4))
+                    let drive = try DriveGenerator.drive(route, trace: traces[job.trace], options: options)
+                    var engine = GuidanceEngine(route: route)
+                    var simulation = SimulationOptions()
+                    simulation.seed = UInt64(100 + k)
+                    let result = try simulator.run(engine: &engine, fixes: drive.fixes, options: simulation)
+                    return Run(name: "\(job.path.split(separator: "/").last!) × \(job.variant)",
+                               evaluation: CueTimingEvaluation(result: result, route: route, drive: drive))
+                }
+                results.withLock { $0[k] = run }
             }
         }
-        return runs
+        return try results.withLock { $0 }.map { try XCTUnwrap($0).get() }
     }
 
     func test_distanceCues_areHeardWithin3mOfTheirTarget_atP95_upTo130kmh() throws {
