@@ -11,16 +11,13 @@ import RouteCueService
 // target|) is measured. Outages closer than 20 s to one another are dropped, so each cue sees only its own.
 
 func outageBench(_ args: [String]) {
-    var tracePaths: [String] = [], routePaths: [String] = [], seconds = 4.0
-    var i = 0
-    while i < args.count {
-        switch args[i] {
-        case "--trace" where i + 1 < args.count: tracePaths.append(args[i + 1]); i += 2
-        case "--seconds" where i + 1 < args.count: seconds = Double(args[i + 1]) ?? seconds; i += 2
-        default: routePaths.append(args[i]); i += 1
-        }
+    let arguments = TraceRouteArguments(args, command: "outage", options: ["--seconds"])
+    let (tracePaths, routePaths) = (arguments.traces, arguments.routes)
+    var seconds = 4.0
+    if let text = arguments.values["--seconds"] {
+        guard let value = Double(text), value > 0 else { fail("--seconds needs a number of seconds above 0, not \(text)", status: 2) }
+        seconds = value
     }
-    guard !tracePaths.isEmpty, !routePaths.isEmpty else { fail("outage needs --trace FILE and at least one ROUTE", status: 2) }
     var withOutage: [Double] = [], withoutOutage: [Double] = [], during: [Double] = [], after: [Double] = [], labels: [(Double, String)] = []
     var drives = 0, late = 0
     do {

@@ -11,12 +11,8 @@ import RouteCueService
 
 /// The timing benchmark.
 func timingBench(_ args: [String]) {
-    var tracePaths: [String] = [], routePaths: [String] = []
-    var i = 0
-    while i < args.count {
-        if args[i] == "--trace", i + 1 < args.count { tracePaths.append(args[i + 1]); i += 2 } else { routePaths.append(args[i]); i += 1 }
-    }
-    guard !tracePaths.isEmpty, !routePaths.isEmpty else { fail("timing needs --trace FILE and at least one ROUTE", status: 2) }
+    let arguments = TraceRouteArguments(args, command: "timing")
+    let (tracePaths, routePaths) = (arguments.traces, arguments.routes)
     var engineErrors: [Double] = [], baselineErrors: [Double] = []
     var engineLate = 0, baselineLate = 0, drives = 0
     do {
@@ -86,18 +82,10 @@ func timingDrives(routePaths: [String], tracePaths: [String]) throws -> [TimingD
 /// `routecue-bench timing-drives --trace FILE… ROUTE… --out DIR`: writes the timing set's drives as NMEA logs
 /// (DIR/NN-ROUTE-TRACE.nmea) for `routecue simulate --fixes`, and prints one `ROUTE NMEA` pair a line.
 func timingDrivesBench(_ args: [String]) {
-    var tracePaths: [String] = [], routePaths: [String] = [], out: String?
-    var i = 0
-    while i < args.count {
-        switch args[i] {
-        case "--trace" where i + 1 < args.count: tracePaths.append(args[i + 1]); i += 2
-        case "--out" where i + 1 < args.count: out = args[i + 1]; i += 2
-        default: routePaths.append(args[i]); i += 1
-        }
-    }
-    guard let out, !tracePaths.isEmpty, !routePaths.isEmpty else {
-        fail("timing-drives needs --trace FILE, at least one ROUTE and --out DIR", status: 2)
-    }
+    let usage = "--trace FILE, at least one ROUTE and --out DIR"
+    let arguments = TraceRouteArguments(args, command: "timing-drives", options: ["--out"], usage: usage)
+    let (tracePaths, routePaths) = (arguments.traces, arguments.routes)
+    guard let out = arguments.values["--out"] else { fail("timing-drives needs \(usage)", status: 2) }
     do {
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         for drive in try timingDrives(routePaths: routePaths, tracePaths: tracePaths) {
