@@ -134,8 +134,13 @@ final class DaemonBusTests: XCTestCase {
         XCTAssertNoThrow(try call(Self.guidance, "RepeatInstruction").get())
         // (A stage cue coming due just then may be heard first: the repeat is the event without a stage.)
         let isRepeat = { (event: (text: String, kind: String, details: [String: DBusValue])) in event.details["stage"] == nil }
-        XCTAssertTrue(PollingWait.until(timeout: 5) { events.all.dropFirst(beforeRepeat).contains(where: isRepeat) },
-                      "repeated at once\n\(daemon?.stderrText ?? "")")
+        let repeated = PollingWait.until(timeout: 5) { events.all.dropFirst(beforeRepeat).contains(where: isRepeat) }
+        // A repeat is said while its distance stays true. In a process slowed by a sanitizer the cue playing when it
+        // was asked can outlast that, and the engine then skips it, saying so: that is the behaviour, not a failure.
+        let skippedAsLate = (daemon?.stderrText ?? "").split(separator: "\n").contains {
+            $0.contains("skipped #") && $0.contains(" maneuver m") && $0.contains("(too late:")
+        }
+        XCTAssertTrue(repeated || SanitizerRun.slowdown > 1 && skippedAsLate, "repeated at once\n\(daemon?.stderrText ?? "")")
         if let repeated = events.all.dropFirst(beforeRepeat).first(where: isRepeat) {
             XCTAssertEqual(repeated.details["lang"]?.string, "de-DE")
         }
