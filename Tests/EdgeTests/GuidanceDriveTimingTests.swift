@@ -66,13 +66,14 @@ final class GuidanceDriveTimingTests: XCTestCase {
         let jobs = planned
         let results = LockedValue([Result<Run, any Error>?](repeating: nil, count: jobs.count))
         DispatchQueue.concurrentPerform(iterations: 2) { lane in
-            let lanes: Result<(DriveSimulator, [SpeedTrace]), any Error> = Result {
+            // This thread's own simulator and traces (a failure to make them fails each of its drives).
+            let laneOwn: Result<(DriveSimulator, [SpeedTrace]), any Error> = Result {
                 (try DriveSimulator(voice: "en-us"), try tracePaths.map { try SpeedTrace.shared($0) })
             }
             for k in stride(from: lane, to: jobs.count, by: 2) {
                 let job = jobs[k]
                 let run = Result<Run, any Error> {
-                    let (simulator, traces) = try lanes.get()
+                    let (simulator, traces) = try laneOwn.get()
                     let route = try RouteReader.read(SharedData.bytes(job.path), name: job.path)
                     var options = DriveOptions()
                     options.seed = UInt64(k + 1)
