@@ -246,6 +246,73 @@ final class MediaDuckerTests: XCTestCase {
         XCTAssertEqual(heard, [down, 0, down, 0], "each change once")
     }
 
+    /// Issue 30: the ducker and the real `OutputQueue` wired as the daemon wires them, on virtual time. An output
+    /// nobody planned asks (`awaitingAudio`), the ramp starts then, and the output's first sample is heard `lead_s`
+    /// after the ramp's last step; an output while the music is down starts at once; the restore stays exact.
+    func test_anUnplannedOutput_asksFirst_andIsHeardLeadSecondsAfterTheRampsLastStep() throws {
+        let settings = DuckingSettings()
+        let (sets, heard, readiness, restored) = try RouteCueLoop.runAndWait { () -> ([(at: Double, volume: Double)], [Double], [AudioReadiness], Double?) in
+            let loop = ManualLoop(startingAt: MonotonicInstant(seconds: 100).nanoseconds)
+            let ducker = MediaDucker(settings: settings, stateDirectory: nil, scheduler: loop, log: DaemonLog(level: .error))
+            let mpv = FakePlayer("org.mpris.MediaPlayer2.mpv", volume: 0.8, loop: loop)
+            var queue = OutputQueue(startLatency: 0.05)
+            var heard: [Double] = []
+            var readiness: [AudioReadiness] = []
+            var pending: [OutputQueueInput] = []
+            // The daemon's wiring: the queue's events reach the ducker, the ducker's readiness reaches the queue.
+            @RouteCueLoop func feed(_ input: OutputQueueInput) {
+                pending.append(input)
+                guard pending.count == 1 else { return }
+                while let next = pending.first {
+                    for action in queue.handle(next, at: loop.now) {
+                        switch action {
+                        case .event(.awaitingAudio): ducker.outputsChanged(busy: true)
+                        case .event(.willPlay): ducker.outputsChanged(busy: true)
+                        case .start: heard.append(loop.now.seconds + queue.startLatency)
+                        default: break
+                        }
+                    }
+                    pending.removeFirst()
+                }
+            }
+            ducker.onReadinessChanged = { readiness.append($0); feed(.setAudioReadiness($0)) }
+            readiness.append(ducker.readiness)
+            ducker.playerAppeared(mpv)
+            ducker.playersListed()
+            @RouteCueLoop func run(until seconds: Double) {
+                while loop.now.seconds < seconds - 1e-9 {
+                    if let wake = queue.nextWakeup, wake <= loop.now { feed(.tick) }
+                    loop.advance(bySeconds: 0.001)
+                }
+            }
+            // A Speak at 110 s over full music, 1.5 s long.
+            run(until: 110)
+            feed(.enqueue(OutputRequest(id: 1, content: .speech(text: "Fuel station ahead", language: "en-US"), priority: .application)))
+            run(until: 112)
+            feed(.finished(id: 1, nil))
+            // A second one while the music is still held down: no wait.
+            run(until: 112.5)
+            feed(.enqueue(OutputRequest(id: 2, content: .audioFile(path: "/prompt.wav"), priority: .application)))
+            run(until: 113.5)
+            feed(.finished(id: 2, nil))
+            ducker.outputsChanged(busy: false)
+            run(until: 120)
+            return (mpv.sets, heard, readiness, mpv.volume)
+        }
+        let target = 0.8 * cbrt(pow(10, settings.levelDecibels / 20))
+        let lastStep = try XCTUnwrap(sets.first { abs($0.volume - target) < 1e-12 }).at
+        XCTAssertEqual(try XCTUnwrap(sets.first).at, 110, accuracy: 0.0015, "the ramp starts when the output asks")
+        XCTAssertEqual(heard.count, 2)
+        XCTAssertEqual(heard[0] - lastStep, settings.leadSeconds, accuracy: 0.0015, "heard lead_s after the last step")
+        XCTAssertEqual(heard[0] - 110, settings.rampDownSeconds - MediaDucker.stepSeconds + settings.leadSeconds, accuracy: 0.0025,
+                       "the wait: the ramp (its last step one step before its end) and the lead")
+        XCTAssertEqual(heard[1], 112.5 + 0.05, accuracy: 0.0015, "music already down: at once")
+        XCTAssertEqual(readiness.first, .ready, "nothing to lower before the player came")
+        XCTAssertTrue(readiness.contains(.afterRequest(seconds: settings.rampDownSeconds - MediaDucker.stepSeconds + settings.leadSeconds)))
+        XCTAssertEqual(restored, 0.8, "restored exactly")
+        XCTAssertTrue(sets.filter { $0.at < 113.5 }.allSatisfy { $0.volume < 0.8 }, "down through both outputs")
+    }
+
     func test_restoreNow_putsTheVolumeBackAtOnce() throws {
         let (sets, doneCalled) = try RouteCueLoop.runAndWait { () -> ([Double], Bool) in
             let loop = ManualLoop()

@@ -161,6 +161,86 @@ final class DaemonDuckingTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: tmp.appendingPathComponent("state/ducking.json").path), "nothing left to restore")
     }
 
+    /// Issue 30: an output nobody planned (a UI's Speak, a file, a chime in place of speech) asks for the music to be
+    /// lowered and waits for it: when its `WillPlay` comes (its first sample follows at once on a file PCM), mpv has
+    /// been at the ducked volume for `lead_s` (the player's own output latency), and the wait is bounded by
+    /// `ramp_down_s + lead_s`. Each kind starts over full music (the one before has been put back).
+    func test_everyOutputNobodyPlanned_startsOverMusicAlreadyDown_Speak_PlayFile_andAChime() throws {
+        let mpv = try music(volume: 0.8)
+        let original = try XCTUnwrap(try volume(of: mpv))
+        let target = Self.ducked(original)
+        let settings = DuckingSettings()
+        let trace = Collected<(at: Double, volume: Double)>()
+        let sampling = Atomic<Bool>(true)
+        let client = client!
+        let busName = mpv.busName
+        let sampler = Thread {
+            while sampling.load(ordering: .relaxed) {
+                if let v = (try? Self.volume(of: busName, through: client)) ?? nil { trace.append((Double(MonotonicClock.nanoseconds()) / 1e9, v)) }
+                usleep(10_000)
+            }
+        }
+        sampler.start()
+        defer { sampling.store(false, ordering: .relaxed) }
+        let daemon = try startDaemon()
+        XCTAssertNotNil(daemon.line(containing: "media: following MPRIS players", within: 10), daemon.stderrText)
+        let willPlay = Collected<(id: Int64, kind: String, at: Double)>()
+        let added = Awaited<Bool>()
+        try onLoop {
+            client.subscribe(MatchRule(sender: Self.name, path: Self.path, interface: Self.audio, member: "WillPlay"),
+                             added: { added.set($0 == nil) }) { message in
+                let at = Double(MonotonicClock.nanoseconds()) / 1e9
+                guard let values = try? message.arguments(), values.count == 3 else { return }
+                willPlay.append((values[0].integer ?? -1, values[2].string ?? "", at))
+            }
+        }
+        XCTAssertTrue(try added.wait())
+        usleep(300_000)
+        let wav = tmp.appendingPathComponent("prompt.wav")
+        let said = try CommandRunner.routecue(["say", "Your coffee is ready", "--wav", wav.path])
+        XCTAssertEqual(said.status, 0, said.stderr)
+        func setPromptStyle(_ style: String) throws {
+            let outcome = Awaited<Result<Void, BusError>>()
+            try onLoop { client.setProperty(destination: Self.name, path: Self.path, interface: Self.audio, name: "PromptStyle", value: .string(style)) { outcome.set($0) } }
+            XCTAssertNoThrow(try outcome.wait().get())
+        }
+        let kinds: [(String, () throws -> Int64?)] = [
+            ("Speak", { try callAndWait(client, Self.name, Self.path, Self.audio, "Speak", [.string("Fuel station ahead"), .string("application")]).get().first?.integer }),
+            ("PlayFile", {
+                let fd = open(wav.path, O_RDONLY | O_CLOEXEC)
+                return try callAndWait(client, Self.name, Self.path, Self.audio, "PlayFile", [.unixFD(UnixFD(taking: fd))]).get().first?.integer
+            }),
+            ("chime", {
+                try setPromptStyle("tone")
+                defer { try? setPromptStyle("normal") }
+                return try callAndWait(client, Self.name, Self.path, Self.audio, "Speak", [.string("Traffic ahead"), .string("guidance")]).get().first?.integer
+            }),
+        ]
+        for (kind, play) in kinds {
+            XCTAssertTrue(waitForVolume(mpv, within: 10) { $0 == original }, "\(kind): full music first\n\(daemon.stderrText)")
+            usleep(200_000)
+            let asked = Double(MonotonicClock.nanoseconds()) / 1e9
+            let id = try XCTUnwrap(try play(), kind)
+            XCTAssertTrue(PollingWait.until(timeout: 10) { willPlay.all.contains { $0.id == id } }, "\(kind): WillPlay\n\(daemon.stderrText)")
+            let started = try XCTUnwrap(willPlay.all.first { $0.id == id }).at
+            usleep(150_000)
+            let samples = trace.all
+            let atStart = samples.last { $0.at <= started }?.volume
+            let down = samples.first { $0.at > asked && abs($0.volume - target) <= 1e-6 }?.at
+            let downFor = down.map { started - $0 }
+            print(String(format: "%@: WillPlay %.0f ms after the call; mpv's volume then %.6f (target %.6f), at the target for %.0f ms",
+                         kind, (started - asked) * 1000, atStart ?? .nan, target, (downFor ?? .nan) * 1000))
+            XCTAssertEqual(atStart ?? 1, target, accuracy: 1e-6, "\(kind): the music was down before the first sample\n\(daemon.stderrText)")
+            // The last step went out lead_s before the first sample is heard, which is the route's latency (about 45 ms
+            // on a file PCM) after WillPlay; the trace (every 10 ms) and the replies' delivery blur it by tens of ms.
+            XCTAssertGreaterThanOrEqual(downFor ?? 0, settings.leadSeconds - 0.15, "\(kind): down lead_s before the first sample")
+            XCTAssertLessThanOrEqual(started - asked, settings.rampDownSeconds + settings.leadSeconds + 0.4, "\(kind): the wait is the ramp and the lead")
+            XCTAssertEqual(willPlay.all.first { $0.id == id }?.kind, kind == "PlayFile" ? "file" : "app", kind)
+        }
+        XCTAssertTrue(waitForVolume(mpv, within: 10) { $0 == original }, "restored exactly\n\(daemon.stderrText)")
+        XCTAssertTrue(daemon.isRunning)
+    }
+
     func test_twoPlayers_theUserTurningOneMidDuck_keepsTheirVolume_andOneKilledMidDuckIsForgotten() throws {
         let first = try music(volume: 0.8)
         let second = try music(volume: 0.6)

@@ -5,7 +5,7 @@ import XCTest
 /// Issue 5 "Output queue": the queue's promises under long random sequences of commands, policy changes and
 /// audio-side reports (in time, late, duplicated, stale), from seeded `SplitMix64` runs: every output gets exactly
 /// one `didPlay`; one plays at a time; none starts late; priorities and FIFO hold at each start; events come in
-/// order.
+/// order; an output to be heard starts only once the car's audio is ready (issue 30), or at its latest start.
 final class OutputQueueInvariantTests: XCTestCase {
     func test_randomSequences_everyOutputGetsExactlyOneDidPlay_andNoneStartsLateOrOverlaps() {
         var totals: [String: Int] = [:]
@@ -22,6 +22,8 @@ final class OutputQueueInvariantTests: XCTestCase {
         XCTAssertGreaterThan(totals["interrupted", default: 0], 0)
         XCTAssertGreaterThan(totals["cancelled: \(OutputReason.deadlinePassed)", default: 0], 0)
         XCTAssertGreaterThan(totals["cancelled: \(OutputReason.muted)", default: 0], 0)
+        XCTAssertGreaterThan(totals["awaited audio", default: 0], 0)
+        XCTAssertGreaterThan(totals["started at its latest start before the audio was ready", default: 0], 0)
     }
 }
 
@@ -40,6 +42,8 @@ private final class Checker {
     var verdicts: [Int: OutputVerdict] = [:]
     var announced: [Int: OutputRendition] = [:]
     var startedIDs: [Int] = []
+    /// Outputs that said they wait for the car's audio.
+    var awaited: Set<Int> = []
     /// The audio side: the output it plays, whether it reported it begun, the stop asked for.
     var live: (id: Int, begun: Bool, stop: OutputStopMode?)?
     /// Outcome names and counts.
@@ -64,6 +68,7 @@ private final class Checker {
     /// Lets everything end: no veto, the audio side finishes what plays, time runs far ahead.
     func drain() {
         send(.setPolicy(OutputPolicy()), at: now)
+        send(.setAudioReadiness(.ready), at: now)
         var guardSteps = 0
         while queue.current != nil || !queue.queued.isEmpty, guardSteps < 1000 {
             now = now.advanced(bySeconds: 1)
@@ -96,6 +101,12 @@ private final class Checker {
             return .setPolicy(OutputPolicy(muted: rng.nextUnit() < 0.2, promptStyle: rng.nextUnit() < 0.6 ? .normal : style,
                                            volume: rng.nextUnit() * 1.2))
         case ..<0.48: return .setStartLatency(rng.nextUnit() * 0.6)
+        case ..<0.50:
+            switch rng.nextUnit() {
+            case ..<0.4: return .setAudioReadiness(.ready)
+            case ..<0.6: return .setAudioReadiness(.afterRequest(seconds: rng.nextUnit() * 1.5))
+            default: return .setAudioReadiness(.at(now.advanced(bySeconds: rng.nextUnit() * 2 - 0.3)))
+            }
         case ..<0.53: return .failed(id: Int(rng.next() % UInt64(nextID + 2)), message: "random failure")
         case ..<0.57:
             let stale = Int(rng.next() % UInt64(nextID + 2))
@@ -134,6 +145,7 @@ private final class Checker {
 
     func send(_ input: OutputQueueInput, at instant: MonotonicInstant) {
         let latency = queue.startLatency
+        let readiness = queue.audioReadiness
         let actions = queue.handle(input, at: instant)
         var startedNow: OutputRequest?
         for (index, action) in actions.enumerated() {
@@ -146,6 +158,14 @@ private final class Checker {
                 check(announced[r.id] == rendition, "willPlay \(r.id) before its start, same rendition")
                 if index > 0 { check(actions[index - 1] == .event(.willPlay(id: r.id, rendition: rendition)), "willPlay just before start") }
                 if let d = r.deadline { check(instant.advanced(bySeconds: latency) <= d, "start \(r.id) is heard by its deadline") }
+                // Under the readiness and latency in force (an input that changes one starts by the new one).
+                let inForce = if case .setAudioReadiness(let new) = input { new } else { readiness }
+                let startLatency = if case .setStartLatency = input { queue.startLatency } else { latency }
+                if case .at(let ready) = inForce, instant.advanced(bySeconds: startLatency) < ready {
+                    let latest = r.deadline.map { instant >= $0.earlier(bySeconds: startLatency) } ?? false
+                    check(latest, "start \(r.id) heard before the audio is ready and before its latest start")
+                    if latest { tally["started at its latest start before the audio was ready", default: 0] += 1 }
+                }
                 check((0...1).contains(volume), "volume \(volume) within 0…1")
                 if case .speech = r.content {} else { check(rendition == .asIs, "files and app audio are never toned") }
                 live = (r.id, false, nil)
@@ -154,6 +174,12 @@ private final class Checker {
             case .stop(let id, let mode):
                 check(live?.id == id, "stop \(id) is for the output that plays")
                 if live?.stop != .immediately { live?.stop = mode }
+            case .event(.awaitingAudio(let id)):
+                check(!awaited.contains(id), "awaitingAudio \(id) once")
+                check(verdicts[id] == nil && !startedIDs.contains(id) && ended[id] == nil, "awaitingAudio \(id) before shouldPlay, while it waits")
+                check(live == nil, "awaitingAudio \(id) only while nothing plays")
+                awaited.insert(id)
+                tally["awaited audio", default: 0] += 1
             case .event(.shouldPlay(let id, let verdict)):
                 check(verdicts[id] == nil && ended[id] == nil, "shouldPlay \(id) once, before it ended")
                 verdicts[id] = verdict

@@ -107,6 +107,7 @@ public final class AudioServiceHarness: Sendable {
         reports.compactMap { entry -> String? in
             guard case .output(let event) = entry.report else { return nil }
             switch event {
+            case .awaitingAudio(let id): return "awaits audio \(id)"
             case .shouldPlay(let id, let verdict): return "should \(id) \(verdict)"
             case .willPlay(let id, let rendition): return "will \(id) \(rendition)"
             case .didPlay(let id, let outcome): return "did \(id) \(outcome)"

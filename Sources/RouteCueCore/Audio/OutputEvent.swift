@@ -26,9 +26,13 @@ public enum OutputOutcome: Sendable, Equatable {
     case cancelled(String)
 }
 
-/// The delegate events of the queue, in order for each output: `shouldPlay`, then `willPlay` (just before its
-/// `start` action) unless vetoed, then `didPlay`. An output dropped before its turn gets `didPlay` only.
+/// The delegate events of the queue, in order for each output: `awaitingAudio` when its turn comes before the car's
+/// audio is ready, `shouldPlay`, then `willPlay` (just before its `start` action) unless vetoed, then `didPlay`. An
+/// output dropped before its turn gets `didPlay` only.
 public enum OutputEvent: Sendable, Equatable {
+    /// Its turn has come and it will be played, but the car's audio is not ready for it (`AudioReadiness`): it waits,
+    /// at most until its deadline. The ducker hears it as the request to lower the music.
+    case awaitingAudio(id: Int)
     /// The policy was consulted just before starting it.
     case shouldPlay(id: Int, verdict: OutputVerdict)
     /// It starts now, rendered this way.

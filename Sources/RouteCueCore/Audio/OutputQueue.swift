@@ -9,6 +9,8 @@
 /// - An output whose first sample could not be heard by its deadline (`now + startLatency > deadline`) is dropped
 ///   with `.cancelled("deadline passed")` when its turn comes, or while it waits, at `nextWakeup`.
 /// - The policy is consulted just before each start (`shouldPlay`): it may veto or turn speech into a chime.
+/// - An output to be heard waits for the car's audio (`AudioReadiness`: the music it lowers is down), saying so once
+///   (`awaitingAudio`), but never past the last instant it can start and still be heard by its deadline.
 /// - Each output handed in ends with exactly one `didPlay`; stale or unknown reports are ignored.
 public struct OutputQueue: Sendable {
     /// The listener's settings, consulted before each start.
@@ -22,6 +24,12 @@ public struct OutputQueue: Sendable {
     var playing: Playing?
     /// Waiting outputs already handed out for rendering ahead.
     var prepared: Set<Int> = []
+    /// When the car's audio can take an output's first sample.
+    public private(set) var audioReadiness: AudioReadiness = .ready
+    /// Since when the queue has waited for the car's audio (kept while another output takes the head: the music is on
+    /// its way down for both), and the waiting outputs that said so.
+    var awaitingAudioSince: MonotonicInstant?
+    var awaitedAudio: Set<Int> = []
 
     /// The output the audio side is playing (or starting, or stopping).
     struct Playing: Sendable {
@@ -49,7 +57,8 @@ public struct OutputQueue: Sendable {
     /// The earliest instant at which a waiting output can no longer be heard by its deadline (`deadline −
     /// startLatency`); the queue wants a `.tick` then to cancel it.
     public var nextWakeup: MonotonicInstant? {
-        queued.compactMap(latestStart).min()
+        let ready = playing == nil ? awaitingAudioSince.flatMap(earliestStart(requestedAt:)) : nil
+        return (queued.compactMap(latestStart) + [ready].compactMap { $0 }).min()
     }
 
     /// Handles one input at monotonic `now` and says what to do, in order.
@@ -80,6 +89,8 @@ public struct OutputQueue: Sendable {
             }
         case .setStartLatency(let seconds):
             startLatency = Self.sanitized(seconds)
+        case .setAudioReadiness(let readiness):
+            audioReadiness = readiness
         case .started(let id):
             if playing?.request.id == id { playing?.started = true }
         case .finished(let id, let reason):
@@ -100,6 +111,8 @@ public struct OutputQueue: Sendable {
         }
         startNextIfIdle(at: now, into: &actions)
         dropLate(at: now, into: &actions)
+        awaitedAudio.formIntersection(queued.map(\.id))
+        if queued.isEmpty { awaitingAudioSince = nil }
         prepareWaiting(into: &actions)
         return actions
     }
@@ -149,15 +162,22 @@ public struct OutputQueue: Sendable {
         queued.removeAll()
     }
 
-    /// When nothing plays, starts the first waiting output that is in time and not vetoed.
+    /// When nothing plays, starts the first waiting output that is in time and not vetoed, once the car's audio is
+    /// ready for it.
     private mutating func startNextIfIdle(at now: MonotonicInstant, into actions: inout [OutputQueueAction]) {
-        while playing == nil, !queued.isEmpty {
-            let request = queued.removeFirst()
+        while playing == nil, let request = queued.first {
             guard canStart(request, at: now) else {
+                queued.removeFirst()
                 actions.append(.event(.didPlay(id: request.id, outcome: .cancelled(OutputReason.deadlinePassed))))
                 continue
             }
             let verdict = policy.verdict(for: request.content)
+            if verdict != .play, verdict != .tone {
+                awaitingAudioSince = nil
+            } else if waitsForAudio(request, at: now, into: &actions) {
+                return
+            }
+            queued.removeFirst()
             actions.append(.event(.shouldPlay(id: request.id, verdict: verdict)))
             let rendition: OutputRendition
             switch verdict {
@@ -171,6 +191,24 @@ public struct OutputQueue: Sendable {
             actions.append(.start(request, rendition: rendition, volume: policy.clampedVolume))
             playing = Playing(request: request)
         }
+    }
+
+    /// Whether `request`, at the head and to be heard, waits for the car's audio at `now`: announced once, while its
+    /// first sample would come before the audio is ready, and not past the last instant it can start in time.
+    private mutating func waitsForAudio(_ request: OutputRequest, at now: MonotonicInstant,
+                                        into actions: inout [OutputQueueAction]) -> Bool {
+        let since = awaitingAudioSince ?? now
+        guard let earliest = earliestStart(requestedAt: since), now < earliest,
+              latestStart(request).map({ now < $0 }) ?? true else {
+            awaitingAudioSince = nil
+            return false
+        }
+        awaitingAudioSince = since
+        if awaitedAudio.insert(request.id).inserted {
+            actions.append(.event(.awaitingAudio(id: request.id)))
+        }
+        // The ducker hears `awaitingAudio` and answers with `setAudioReadiness`, or the wake-up comes at `nextWakeup`.
+        return true
     }
 
     /// Cancels the waiting outputs that could no longer be heard by their deadline even if started now: they wait
@@ -204,6 +242,11 @@ public struct OutputQueue: Sendable {
     private func canStart(_ request: OutputRequest, at now: MonotonicInstant) -> Bool {
         guard let deadline = request.deadline else { return true }
         return now.advanced(bySeconds: startLatency) <= deadline
+    }
+
+    /// The first instant an output asked for at `requested` may start and be heard over ready audio (nil: at once).
+    private func earliestStart(requestedAt requested: MonotonicInstant) -> MonotonicInstant? {
+        audioReadiness.readyInstant(requestedAt: requested)?.earlier(bySeconds: startLatency)
     }
 
     /// The last instant `request` may start and still be heard by its deadline.

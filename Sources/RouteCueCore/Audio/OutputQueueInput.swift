@@ -18,6 +18,8 @@ public enum OutputQueueInput: Sendable, Equatable {
     case setPolicy(OutputPolicy)
     /// Seconds from a `start` action to its first sample heard (output latency plus pre-roll of the audio route).
     case setStartLatency(Double)
+    /// When the car's audio can take an output's first sample (the music it lowers is down): a start waits for it.
+    case setAudioReadiness(AudioReadiness)
     /// Audio side: output `id` has begun.
     case started(id: Int)
     /// Audio side: output `id` has ended; `nil` when it played to its end.

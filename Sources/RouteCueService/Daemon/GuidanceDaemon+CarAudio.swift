@@ -11,6 +11,11 @@ extension GuidanceDaemon {
             self?.log.debug("ducking: the departure cue waits \(seconds) s for the music to be down")
             self?.guidance?.handle(.audioPreparation(seconds: seconds))
         }
+        // An output the guidance did not plan waits for the music to be down (the queue asks with `awaitingAudio`).
+        carAudio.ducker.onReadinessChanged = { [weak self] readiness in
+            self?.audio.perform(.setAudioReadiness(readiness))
+        }
+        audio.perform(.setAudioReadiness(carAudio.ducker.readiness))
         carAudio.onHandsFree = { [weak self] change in self?.handsFreeChanged(change) }
         carAudio.onCall = { [weak self] inCall in self?.callChanged(inCall) }
         self.carAudio = carAudio

@@ -375,6 +375,9 @@ public final class GuidanceDaemon {
             log.info("stopped #\(id) at a word boundary after \(frames) frames")
         case .playbackEnded(let id, .stoppedImmediately, _):
             log.info("stopped #\(id) at once")
+        case .output(.awaitingAudio(let id)):
+            log.debug("output #\(id) waits for the music to be down")
+            ducker?.outputsChanged(busy: true)
         case .output(.willPlay(let id, let rendition)):
             let context = ControlSignals.CueContext(language: language?.language ?? PhrasePackLibrary.defaultLanguage,
                                                     wording: wording, engine: guidance?.engine)

@@ -7,8 +7,8 @@ import RouteCueCore
 /// Only players that are `Playing` and `CanControl` are touched. The gain goes down in a ramp, linear in dB, that
 /// ends `leadSeconds` before the first voice sample of a burst: the engine says when the next cue is to be heard
 /// (`cuePlanned`), so the ramp starts ahead of it; the departure cue waits `preparationSeconds` for it; an output
-/// nobody planned (a UI's Speak) ducks as it starts. The
-/// music stays down through the burst, `holdSeconds` after its last output, then comes back in `rampUpSeconds` to
+/// nobody planned (a UI's Speak, a file, a chime) asks first (`outputsChanged(busy:)` on the queue's
+/// `awaitingAudio`) and waits for `readiness`, so its first sample too is heard over lowered music. The music stays down through the burst, `holdSeconds` after its last output, then comes back in `rampUpSeconds` to
 /// the very volume it had (the last step sets the original `Double`). A volume change RouteCue did not make is the
 /// user's: it is kept and becomes what is restored; a player that quits is forgotten; one without volume control is
 /// paused and resumed, or left, as configured. The volumes to restore are in the state directory before the first
@@ -66,6 +66,11 @@ public final class MediaDucker {
     /// Hears each change of `preparationSeconds`.
     public var onPreparationChanged: (@RouteCueLoop (Double) -> Void)?
     private var announcedPreparation = 0.0
+    /// Hears each change of `readiness` (the output queue waits for it).
+    public var onReadinessChanged: (@RouteCueLoop (AudioReadiness) -> Void)?
+    private var announcedReadiness = AudioReadiness.ready
+    /// When the last step of the ramp down was sent (nil: the music is not down).
+    private var loweredAt: MonotonicInstant?
     /// Stopping: nothing is ducked any more.
     private var finished = false
     /// When the first word of the next planned cue is to be heard.
@@ -119,11 +124,33 @@ public final class MediaDucker {
         return settings.rampDownSeconds + settings.leadSeconds
     }
 
+    /// When an output's first sample can be heard over lowered music, the players' own output latency
+    /// (`leadSeconds`) included: at once while nothing would be lowered; `leadSeconds` after the ramp's last step while
+    /// the music goes down or is down; while it is up or coming back, a ramp's length plus `leadSeconds` after an
+    /// output asks (the ramp starts then).
+    public var readiness: AudioReadiness {
+        guard preparationSeconds > 0 else { return .ready }
+        if let ramp, ramp.to < ramp.from {
+            return .at(ramp.start.advanced(bySeconds: max(0, ramp.seconds - Self.stepSeconds) + settings.leadSeconds))
+        }
+        if ramp == nil, let loweredAt { return .at(loweredAt.advanced(bySeconds: settings.leadSeconds)) }
+        return .afterRequest(seconds: max(0, settings.rampDownSeconds - Self.stepSeconds) + settings.leadSeconds)
+    }
+
     private func notePreparation() {
         let seconds = preparationSeconds
-        guard seconds != announcedPreparation else { return }
-        announcedPreparation = seconds
-        onPreparationChanged?(seconds)
+        if seconds != announcedPreparation {
+            announcedPreparation = seconds
+            onPreparationChanged?(seconds)
+        }
+        noteReadiness()
+    }
+
+    private func noteReadiness() {
+        let now = readiness
+        guard now != announcedReadiness else { return }
+        announcedReadiness = now
+        onReadinessChanged?(now)
     }
 
     /// Whether a duck takes `player` in: it plays, may be controlled and is not ignored.
@@ -221,6 +248,8 @@ public final class MediaDucker {
         decisionTimer.set(nil)
         stepTimer.set(nil)
         ramp = nil
+        loweredAt = nil
+        noteReadiness()
         if !ducked.isEmpty {
             attenuation = 0
             resumePaused()
@@ -347,6 +376,8 @@ public final class MediaDucker {
 
     private func startRamp(to target: Double, seconds: Double) {
         ramp = (from: attenuation, to: target, start: scheduler.now, seconds: seconds)
+        loweredAt = nil
+        noteReadiness()
         step()
     }
 
@@ -360,6 +391,8 @@ public final class MediaDucker {
         apply()
         if done {
             self.ramp = nil
+            loweredAt = ramp.to < ramp.from ? scheduler.now : nil
+            noteReadiness()
             stepTimer.set(nil)
             if attenuation == 0 { afterSets { [weak self] in self?.rampedBack() } }
             evaluate()
