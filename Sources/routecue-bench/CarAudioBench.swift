@@ -15,6 +15,8 @@ import Foundation
 //   3. CPU per hour of the car-audio clients while idle (no route, mpv playing): --session-bus ADDR vs none, and the
 //      system-bus clients (BlueZ, bluez-alsa, oFono mocks) on top; and during the drive of 2 beside a twin daemon
 //      with no buses.
+//   4. outputs nobody planned (issue 30): Speak, PlayFile and a chime over full music, mpv's volume when each one's
+//      WillPlay arrives (goal: at the ducked volume, lead_s already), the wait after the call, the restore.
 // Run from the repository root (examples/ and Tests/fixtures/dbusmock/bluealsa.py are read from there).
 
 func carAudioBench(_ args: [String]) {
@@ -146,6 +148,7 @@ struct CarAudioBench {
                                 environment: ["DBUS_SESSION_BUS_ADDRESS": session])
         try sessionClient.waitForOwner(Self.mpvName.rawValue)
         try idleCPU(system: system, session: session, client: systemClient)
+        try unplannedOutputs(session: session, client: sessionClient, runs: max(3, options.runs / 4))
         guard GPSDProcess.isInstalled else {
             print("  ducking drive: SKIPPED: \(GPSDProcess.path) not found (Debian package gpsd)")
             return
