@@ -8,8 +8,9 @@ import RouteCueCore
 /// ends `leadSeconds` before the first voice sample of a burst: the engine says when the next cue is to be heard
 /// (`cuePlanned`), so the ramp starts ahead of it; the departure cue waits `preparationSeconds` for it; an output
 /// nobody planned (a UI's Speak, a file, a chime) asks first (`outputsChanged(busy:)` on the queue's
-/// `awaitingAudio`) and waits for `readiness`, so its first sample too is heard over lowered music. The music stays down through the burst, `holdSeconds` after its last output, then comes back in `rampUpSeconds` to
-/// the very volume it had (the last step sets the original `Double`). A volume change RouteCue did not make is the
+/// `awaitingAudio`) and waits for `readiness`, so its first sample too is heard over lowered music. The music stays
+/// down through the burst, `holdSeconds` after its last output, then comes back in `rampUpSeconds` to the very volume
+/// it had (the last step sets the original `Double`). A volume change RouteCue did not make is the
 /// user's: it is kept and becomes what is restored; a player that quits is forgotten; one without volume control is
 /// paused and resumed, or left, as configured. The volumes to restore are in the state directory before the first
 /// one goes down (`DuckingStateFile`) and are put back at the next start if RouteCue dies mid-duck.
