@@ -17,8 +17,10 @@ DEB_PACKAGES = pkg-config libgps-dev libasound2-dev libasound2-plugins alsa-util
 # tests), the espeak-ng command (the bench's spawn-per-cue baseline), private buses (dbus-daemon), the D-Bus tools the
 # tests check the interface with (busctl from systemd, gdbus, dbus-send, setpriv for policy tests), python-dbusmock
 # (BlueZ's reference mock) with Debian's python3-dbus; osmium-tool (the routing tests' generated map) and python3-pip
-# (tools/fetch-valhalla.sh downloads the Valhalla engine's wheel with it).
-DEB_TEST_PACKAGES = $(DEB_PACKAGES) jackd2 gpsd espeak-ng dbus-daemon dbus-bin systemd libglib2.0-bin util-linux python3-dbus python3-dbusmock python3-gi mpv mpv-mpris playerctl sox bluez-alsa-utils libasound2-plugin-bluez osmium-tool python3-pip
+# (tools/fetch-valhalla.sh downloads the Valhalla engine's wheel with it); PipeWire and WirePlumber with pipewire-alsa
+# (the role-policy tests start a session of their own; pipewire-alsa also makes PipeWire ALSA's `default`, which no
+# test plays on).
+DEB_TEST_PACKAGES = $(DEB_PACKAGES) jackd2 gpsd espeak-ng dbus-daemon dbus-bin systemd libglib2.0-bin util-linux python3-dbus python3-dbusmock python3-gi mpv mpv-mpris playerctl sox bluez-alsa-utils libasound2-plugin-bluez osmium-tool python3-pip pipewire pipewire-bin pipewire-alsa wireplumber
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 

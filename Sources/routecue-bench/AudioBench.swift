@@ -43,7 +43,7 @@ func audioBench(_ arguments: [String]) {
                  percentile(spawned, 0.5) / percentile(cached, 0.5), percentile(spawned, 0.99) / percentile(cached, 0.99),
                  percentile(spawned, 0.5) / percentile(onDemand, 0.5), percentile(spawned, 0.99) / percentile(onDemand, 0.99)))
     print(String(format: "  synthesis real-time factor %.4f (espeak-ng %.0f× faster than speech)", factor, 1 / factor))
-    print(String(format: "  CPU per second of speech played %.1f ms (%.1f s of speech, synthesis included)",
+    print(String(format: "  CPU per second of speech played %.1f ms (%.1f s of pre-rendered speech)",
                  cpuPerSecond * 1000, spokenSeconds))
     if let aplay {
         print(String(format: "  reference: aplay playing the same speech (22050 Hz mono WAV) on the same PCM %.1f ms per second; RouteCue ÷ aplay %.1f×",

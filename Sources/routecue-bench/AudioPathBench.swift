@@ -64,17 +64,25 @@ final class AudioPathBench: Sendable {
         return latencies
     }
 
-    /// CPU seconds of this process per second of speech, playing `texts` to their end (synthesis included).
+    /// CPU seconds of this process per second of speech, playing `texts` to their end (pre-rendered: the texts of
+    /// `dueToFirstSample(_:prerendered: true)`). The bench's thread sleeps on a semaphore meanwhile: polling the
+    /// reports would count its own wakeups as RouteCue's.
     func cpuPerSecondOfSpeech(_ texts: [String]) -> (Double, Double) {
         let before = processCPUSeconds()
         var seconds = 0.0
         for text in texts {
             let id = nextID.add(1, ordering: .relaxed).oldValue
             let service = self.service
-            blockingOnLoop {
+            let done = DispatchSemaphore(value: 0)
+            let listener = blockingOnLoop { () -> ListenerID in
+                let listener = service.addListener { report in
+                    if case .output(.didPlay(id, _)) = report { done.signal() }
+                }
                 service.perform(.enqueue(OutputRequest(id: id, content: .speech(text: text, language: "en-US"), priority: .guidance)))
+                return listener
             }
-            _ = wait(30) { reports in reports.contains { if case .output(.didPlay(id, _)) = $0 { true } else { false } } }
+            _ = done.wait(timeout: .now() + 30)
+            blockingOnLoop { service.removeListener(listener) }
             seconds += service.cache.speech(for: text, settings: voice)?.duration ?? 0
         }
         return ((processCPUSeconds() - before) / max(seconds, 0.001), seconds)

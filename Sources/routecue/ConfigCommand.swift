@@ -49,7 +49,7 @@ enum ConfigCommand {
         let a = config.audio
         let routes = config.audioRoutes.keys.sorted { $0.rawValue < $1.rawValue }.map { name in
             let r = config.audioRoute(name)
-            let pcm = a.routes[name]?.pcm.map { "PCM \($0)" } ?? "PCM found at run time"
+            let pcm = a.routes[name]?.device.map { "PCM \($0)" } ?? "PCM found at run time"
             return "\(name) (\(pcm)) \(number(r.outputLatency)) s latency + \(number(r.preRoll)) s pre-roll"
         }
         return """

@@ -64,7 +64,7 @@ enum SayCommand {
         if let wav = args.value("wav") {
             device = try AudioDeviceNames.wavFile(wav)
         } else {
-            device = args.value("device") ?? config.audio.routes[config.audio.route]?.pcm ?? "default"
+            device = args.value("device") ?? config.audio.routes[config.audio.route]?.device ?? "default"
         }
         let pan = try args.choice("pan", of: ManeuverModifier.self).map { config.audio.spatial.sweep(for: $0) }
         let settings = AudioServiceSettings.make(config: config, pcm: device, voice: choice.voice)

@@ -113,8 +113,18 @@ enum AudioSection {
                         throw value.error(.invalidValue, "must be an ALSA PCM name such as \"default\" or \"hw:0,0\"")
                     }
                     route.pcm = pcm
+                case "media_role":
+                    if case .null = value.value { route.mediaRole = nil; return }
+                    let role = try value.string()
+                    guard !role.isEmpty, role.utf8.count <= 64, role.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" }) else {
+                        throw value.error(.invalidValue, "must be a PipeWire media role such as \"Navigation\" (letters, digits, - and _)")
+                    }
+                    route.mediaRole = role
                 default: throw ConfigObject.unknownKey(value)
                 }
+            }
+            if route.mediaRole != nil, !(route.pcm.map(AudioSettings.Route.isPipeWire) ?? false) {
+                throw routeNode.error(.invalidValue, "media_role needs pipewire-alsa's PCM (\"pcm\": \"pipewire\"), not \(route.pcm.map { "\"\($0.prefix(40))\"" } ?? "a PCM found at run time")")
             }
             routes[name] = timing
             settings[name] = route

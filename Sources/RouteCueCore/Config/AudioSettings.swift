@@ -38,10 +38,25 @@ public struct AudioSettings: Sendable, Equatable {
         public var pcm: String?
         /// Seconds before a due cue to open the PCM (a Bluetooth hands-free link needs time to come up).
         public var openAheadSeconds: Double
-        /// A route on `pcm`, opened `openAheadSeconds` before a due cue.
-        public init(pcm: String?, openAheadSeconds: Double) {
+        /// The PipeWire `media.role` of the stream (`Navigation`: the session's role-based policy ducks the music
+        /// for it), for a `pcm` of pipewire-alsa (`pipewire`, `pipewire:NODE=…`); nil: none.
+        public var mediaRole: String?
+        /// A route on `pcm`, opened `openAheadSeconds` before a due cue, its stream of `mediaRole`.
+        public init(pcm: String?, openAheadSeconds: Double, mediaRole: String? = nil) {
             self.pcm = pcm
             self.openAheadSeconds = openAheadSeconds
+            self.mediaRole = mediaRole
+        }
+
+        /// The PCM to open: `pcm` with the role as pipewire-alsa's `ROLE` argument (`pipewire:ROLE=Navigation`).
+        public var device: String? {
+            guard let pcm, let mediaRole else { return pcm }
+            return pcm + (pcm.contains(":") ? "," : ":") + "ROLE=" + mediaRole
+        }
+
+        /// Whether `pcm` names pipewire-alsa's PCM (`pipewire`, with or without arguments).
+        public static func isPipeWire(_ pcm: String) -> Bool {
+            pcm == "pipewire" || pcm.hasPrefix("pipewire:")
         }
     }
 

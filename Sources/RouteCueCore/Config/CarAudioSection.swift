@@ -28,6 +28,12 @@ enum CarAudioSection {
                 settings.volumeLaws = laws
             case "ignore":
                 settings.ignoredPlayers = try node.array().map { item throws(InputError) in try item.string() }
+            case "when_media_role":
+                let text = try node.string()
+                guard let value = DuckingSettings.WhenMediaRole(rawValue: text) else {
+                    throw node.error(.invalidValue, "must be \"session\" or \"mpris\"")
+                }
+                settings.whenMediaRole = value
             case "session_bus":
                 if case .null = node.value { settings.sessionBus = nil; return }
                 let text = try node.string()

@@ -25,8 +25,19 @@ public struct DuckingSettings: Sendable, Equatable {
         case pause
     }
 
+    /// Who lowers the music while the route in use gives its stream a PipeWire media role (`audio.routes.*.media_role`).
+    public enum WhenMediaRole: String, Sendable, Equatable, CaseIterable {
+        /// The session's role-based policy (WirePlumber, AGL): RouteCue's MPRIS ducking stays off, so nothing is
+        /// ducked twice.
+        case session
+        /// RouteCue over MPRIS as well (a session whose policy does not duck by role).
+        case mpris
+    }
+
     /// Whether players are ducked at all.
     public var enabled = true
+    /// Who ducks while the route's stream has a media role.
+    public var whenMediaRole = WhenMediaRole.session
     /// The ducked level relative to the player's own, in dB of gain (−14: Android's transient duck).
     public var levelDecibels = -14.0
     /// Seconds the volume takes down, ending `leadSeconds` before the first voice sample.
@@ -50,6 +61,11 @@ public struct DuckingSettings: Sendable, Equatable {
 
     /// The defaults.
     public init() {}
+
+    /// Whether RouteCue ducks the MPRIS players while the route in use gives its stream `mediaRole` (nil: none).
+    public func ducksOverMPRIS(routeMediaRole mediaRole: String?) -> Bool {
+        enabled && (mediaRole == nil || whenMediaRole == .mpris)
+    }
 
     /// The short name of a player's bus name: `mpv` for `org.mpris.MediaPlayer2.mpv.instance42`.
     public static func playerName(ofBusName busName: String) -> String {

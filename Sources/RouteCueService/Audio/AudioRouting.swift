@@ -51,10 +51,15 @@ public final class AudioRouting {
     public nonisolated static func pcm(forRoute name: AudioRouteName, config: RouteCueConfiguration, defaultDevice: String?,
                                        handsFreePCM: String?) -> String? {
         switch name {
-        case .default: defaultDevice ?? config.audio.routes[.default]?.pcm
-        case .handsFree: config.audio.routes[name]?.pcm ?? handsFreePCM
-        case .speaker: config.audio.routes[name]?.pcm
+        case .default: defaultDevice ?? config.audio.routes[.default]?.device
+        case .handsFree: config.audio.routes[name]?.device ?? handsFreePCM
+        case .speaker: config.audio.routes[name]?.device
         }
+    }
+
+    /// The PipeWire media role route `name` gives its stream (nil: none, or `--device` replaces the `default` route's PCM).
+    public func mediaRole(ofRoute name: AudioRouteName) -> String? {
+        name == .default && defaultDevice != nil ? nil : config.audio.routes[name]?.mediaRole
     }
 
     /// Whether the `hfp` route plays on the device BlueZ gives (no PCM configured for it).
@@ -71,6 +76,13 @@ public final class AudioRouting {
         let policy = policy
         audio.setPolicy(policy)
         carAudio?.ducker.promptsAudible = policy.promptsAudible
+        leaveDuckingToTheSessionIfItDucks()
+    }
+
+    /// RouteCue's MPRIS ducking stands down while the route in use gives its stream a media role the session's policy
+    /// ducks for (unless configured to duck as well).
+    private func leaveDuckingToTheSessionIfItDucks() {
+        carAudio?.ducker.sessionDucks = !config.ducking.ducksOverMPRIS(routeMediaRole: active.flatMap(mediaRole(ofRoute:)))
     }
 
     /// Asks for route `name` (it must be configured); applied at once.
@@ -103,6 +115,7 @@ public final class AudioRouting {
         onTiming(timing, config.audio.routes[active]?.openAheadSeconds)
         guard active != self.active else { return }
         self.active = active
+        leaveDuckingToTheSessionIfItDucks()
         // A call on the hands-free link depends on the route.
         if carAudio?.inCall == true { applyPolicy() }
         onActiveRoute(active, choice.why)

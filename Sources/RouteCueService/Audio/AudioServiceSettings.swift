@@ -7,7 +7,7 @@ public enum AudioServiceSettings {
     /// Settings for the service playing on `pcm` (or the configured route's PCM) with espeak-ng voice `voice`.
     public static func make(config: RouteCueConfiguration, pcm: String? = nil, voice: String) -> AudioOutputService.Settings {
         let audio = config.audio
-        let device = request(pcm: pcm ?? audio.routes[audio.route]?.pcm ?? "default", device: audio.device)
+        let device = request(pcm: pcm ?? audio.routes[audio.route]?.device ?? "default", device: audio.device)
         let voiceSettings = VoiceSettings(voice: voice, variant: audio.voice.variant,
                                           wordsPerMinute: audio.voice.wordsPerMinute, volume: audio.voice.volume,
                                           pitch: audio.voice.pitch, markup: .plain)

@@ -64,6 +64,15 @@ public final class MediaDucker {
             notePreparation()
         }
     }
+    /// Whether the session's role-based policy lowers the music for the route in use
+    /// (`DuckingSettings.ducksOverMPRIS`): RouteCue then ducks no player, and puts back what it ducked.
+    public var sessionDucks = false {
+        didSet {
+            guard sessionDucks != oldValue else { return }
+            evaluate()
+            notePreparation()
+        }
+    }
     /// Hears each change of `preparationSeconds`.
     public var onPreparationChanged: (@RouteCueLoop (Double) -> Void)?
     private var announcedPreparation = 0.0
@@ -121,7 +130,7 @@ public final class MediaDucker {
     /// heard over music already down.
     public var preparationSeconds: Double {
         let lowered = players.values.contains { isDuckable($0) && ($0.volume != nil || settings.withoutVolume == .pause) }
-        guard settings.enabled, promptsAudible, !finished, lowered else { return 0 }
+        guard ducksNow, lowered else { return 0 }
         return settings.rampDownSeconds + settings.leadSeconds
     }
 
@@ -153,6 +162,9 @@ public final class MediaDucker {
         announcedReadiness = now
         onReadinessChanged?(now)
     }
+
+    /// Whether RouteCue ducks at all now: enabled, prompts audible, not stopping, and not left to the session.
+    private var ducksNow: Bool { settings.enabled && promptsAudible && !finished && !sessionDucks }
 
     /// Whether a duck takes `player` in: it plays, may be controlled and is not ignored.
     private func isDuckable(_ player: any DuckablePlayer) -> Bool {
@@ -268,14 +280,14 @@ public final class MediaDucker {
     /// The next planned cue's first word, unless it is stale (it passed `staleSeconds` ago without playing), while
     /// ducking is allowed at all.
     private func plannedCue(at now: MonotonicInstant) -> MonotonicInstant? {
-        guard settings.enabled, promptsAudible, !finished, let heard = nextCueHeard,
+        guard ducksNow, let heard = nextCueHeard,
               heard.advanced(bySeconds: Self.staleSeconds) > now else { return nil }
         return heard
     }
 
     /// Whether something needs the music down now: an output plays or waits, or the next planned cue's ramp is due.
     private func wantsDown(at now: MonotonicInstant) -> Bool {
-        guard settings.enabled, promptsAudible, !finished else { return false }
+        guard ducksNow else { return false }
         if busy { return true }
         return plannedCue(at: now).map { rampStart(for: $0) <= now } ?? false
     }
