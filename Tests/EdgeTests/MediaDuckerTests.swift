@@ -313,6 +313,34 @@ final class MediaDuckerTests: XCTestCase {
         XCTAssertTrue(sets.filter { $0.at < 113.5 }.allSatisfy { $0.volume < 0.8 }, "down through both outputs")
     }
 
+    /// Issue 30: while the session's role policy ducks for the route in use, RouteCue ducks nobody (nothing ducked
+    /// twice), asks outputs to wait for nothing, and puts back a player it had lowered when the route changed to one.
+    func test_whileTheSessionDucks_nothingIsDuckedTwice_andADuckInProgressIsPutBack() throws {
+        let (setsWhileSession, readiness, preparation, restored) = try RouteCueLoop.runAndWait { () -> (Int, AudioReadiness, Double, Double?) in
+            let loop = ManualLoop()
+            let ducker = MediaDucker(settings: DuckingSettings(), stateDirectory: nil, scheduler: loop, log: DaemonLog(level: .error))
+            let mpv = FakePlayer("org.mpris.MediaPlayer2.mpv", volume: 0.6, loop: loop)
+            ducker.playerAppeared(mpv)
+            ducker.sessionDucks = true
+            ducker.cuePlanned(MonotonicInstant(seconds: 5))
+            loop.advance(to: MonotonicInstant(seconds: 5).nanoseconds)
+            ducker.outputsChanged(busy: true)
+            loop.advance(bySeconds: 2)
+            let setsWhileSession = mpv.sets.count
+            let readiness = ducker.readiness, preparation = ducker.preparationSeconds
+            // Back on a route without a role, mid-burst: lowered; then the route changes to one with a role again.
+            ducker.sessionDucks = false
+            loop.advance(bySeconds: 1)
+            ducker.sessionDucks = true
+            loop.advance(bySeconds: 5)
+            return (setsWhileSession, readiness, preparation, mpv.volume)
+        }
+        XCTAssertEqual(setsWhileSession, 0, "RouteCue leaves the music to the session")
+        XCTAssertEqual(readiness, .ready)
+        XCTAssertEqual(preparation, 0)
+        XCTAssertEqual(restored, 0.6, "put back exactly once the session ducks")
+    }
+
     func test_restoreNow_putsTheVolumeBackAtOnce() throws {
         let (sets, doneCalled) = try RouteCueLoop.runAndWait { () -> ([Double], Bool) in
             let loop = ManualLoop()

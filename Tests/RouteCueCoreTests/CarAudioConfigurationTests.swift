@@ -17,7 +17,8 @@ final class CarAudioConfigurationTests: XCTestCase {
     func test_everyKey_isRead() throws {
         let c = try parse(#"""
             {"ducking": {"enabled": false, "level_db": -20, "ramp_down_s": 0.2, "ramp_up_s": 1, "lead_s": 0.3, "hold_s": 2,
-                         "without_volume": "pause", "volume_law": {"vlc": "cubic"}, "ignore": ["kodi"], "session_bus": "unix:path=/run/x"},
+                         "without_volume": "pause", "volume_law": {"vlc": "cubic"}, "ignore": ["kodi"], "session_bus": "unix:path=/run/x",
+                         "when_media_role": "mpris"},
              "calls": {"enabled": false, "prompt_style": "none"},
              "bluetooth": {"address": "aa:bb:cc:dd:ee:ff", "pcm_template": "bluealsa:DEV={address},PROFILE=sco,SRV=org.bluealsa"}}
             """#)
@@ -33,6 +34,13 @@ final class CarAudioConfigurationTests: XCTestCase {
         XCTAssertEqual(d.volumeLaw(ofBusName: "org.mpris.MediaPlayer2.mpv"), .linear)
         XCTAssertEqual(d.ignoredPlayers, ["kodi"])
         XCTAssertEqual(d.sessionBus, "unix:path=/run/x")
+        XCTAssertEqual(d.whenMediaRole, .mpris)
+        XCTAssertFalse(d.ducksOverMPRIS(routeMediaRole: "Navigation"), "disabled: never")
+        var ducking = DuckingSettings()
+        XCTAssertTrue(ducking.ducksOverMPRIS(routeMediaRole: nil), "no role: RouteCue ducks")
+        XCTAssertFalse(ducking.ducksOverMPRIS(routeMediaRole: "Navigation"), "a role: the session ducks, RouteCue stands down")
+        ducking.whenMediaRole = .mpris
+        XCTAssertTrue(ducking.ducksOverMPRIS(routeMediaRole: "Navigation"), "mpris: RouteCue ducks as well")
         XCTAssertFalse(c.calls.enabled)
         XCTAssertEqual(c.calls.promptStyle, PromptStyle.none)
         XCTAssertEqual(c.bluetooth.preferredAddress, "AA:BB:CC:DD:EE:FF")

@@ -49,7 +49,7 @@ final class GuidanceConfigurationTests: XCTestCase {
         XCTAssertEqual(Set(routes), Set(RouteCueConfiguration.audioRouteNames))
         for name in routes {
             let keys = try root.require("audio").require("routes").require(name).object().keys.filter { $0 != "$comment" }
-            XCTAssertEqual(keys, ["pcm", "output_latency_s", "pre_roll_s", "open_ahead_s"], name)
+            XCTAssertEqual(keys, ["pcm", "output_latency_s", "pre_roll_s", "open_ahead_s", "media_role"], name)
         }
         let audio = try root.require("audio").object().keys.filter { $0 != "$comment" }
         XCTAssertEqual(audio, ["route", "volume", "prompt_style", "spatial", "cache_bytes", "voice", "device", "routes"])
@@ -61,9 +61,13 @@ final class GuidanceConfigurationTests: XCTestCase {
              "spatial": {"enabled": true, "slight_deg": 20, "turn_deg": 50, "sharp_deg": 70, "uturn_deg": 90, "sweep_deg": 10},
              "voice": {"words_per_minute": 160, "volume": 120, "pitch": 40, "variant": "f3"},
              "device": {"rate": 44100, "channels": 1, "period_ms": 5, "periods": 3, "idle_hold_s": 0},
-             "routes": {"hfp": {"pcm": "bluealsa:DEV=00:11:22:33:44:55,PROFILE=sco", "open_ahead_s": 3}}}}
+             "routes": {"hfp": {"pcm": "bluealsa:DEV=00:11:22:33:44:55,PROFILE=sco", "open_ahead_s": 3},
+                        "speaker": {"pcm": "pipewire:NODE=car-speakers", "media_role": "Navigation"}}}}
             """#)
         let a = c.audio
+        XCTAssertEqual(a.routes[.speaker]?.mediaRole, "Navigation")
+        XCTAssertEqual(a.routes[.speaker]?.device, "pipewire:NODE=car-speakers,ROLE=Navigation", "the role as pipewire-alsa's argument")
+        XCTAssertEqual(a.routes[.handsFree]?.device, "bluealsa:DEV=00:11:22:33:44:55,PROFILE=sco", "no role: the PCM as given")
         XCTAssertEqual(a.route, .speaker)
         XCTAssertEqual(a.volume, 0.5)
         XCTAssertEqual(a.cacheBytes, 1_000_000)
@@ -290,5 +294,15 @@ final class GuidanceConfigurationTests: XCTestCase {
         XCTAssertEqual(message(#"{"timing": {"warning_kinds": [""]}}"#), "timing.warning_kinds[0]: empty warning kind")
         XCTAssertEqual(message(#"{"audio": {"routes": {"hfp": {"pre_roll_s": -0.1}}}}"#),
                        "audio.routes.hfp.pre_roll_s: must be between 0 and 5 seconds, not -0.1")
+    }
+
+    func test_aMediaRole_needsPipeWiresPCM_andReadsAsARoleName() {
+        XCTAssertEqual(message(#"{"audio": {"routes": {"speaker": {"pcm": "hw:0,0", "media_role": "Navigation"}}}}"#),
+                       #"audio.routes.speaker: media_role needs pipewire-alsa's PCM ("pcm": "pipewire"), not "hw:0,0""#)
+        XCTAssertEqual(message(#"{"audio": {"routes": {"hfp": {"media_role": "Navigation"}}}}"#),
+                       #"audio.routes.hfp: media_role needs pipewire-alsa's PCM ("pcm": "pipewire"), not a PCM found at run time"#)
+        XCTAssertEqual(message(#"{"audio": {"routes": {"speaker": {"pcm": "pipewire", "media_role": "Navi,ROLE=x"}}}}"#),
+                       #"audio.routes.speaker.media_role: must be a PipeWire media role such as "Navigation" (letters, digits, - and _)"#)
+        XCTAssertEqual(message(#"{"ducking": {"when_media_role": "both"}}"#), #"ducking.when_media_role: must be "session" or "mpris""#)
     }
 }
