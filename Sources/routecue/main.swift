@@ -1,6 +1,6 @@
 import EventLoopKit
-import RouteCueService
 import Glibc
+import RouteCueService
 
 // `routecue run` reads SIGTERM, SIGINT and SIGHUP from a signalfd on its event loop: they are blocked here, before
 // any thread exists, so every thread inherits the block and none of them is interrupted by a handler.

@@ -76,13 +76,13 @@ public final class AudioRouting {
         let policy = policy
         audio.setPolicy(policy)
         carAudio?.ducker.promptsAudible = policy.promptsAudible
-        leaveDuckingToTheSessionIfItDucks()
+        if let active { leaveDuckingToTheSessionIfItDucks(on: active) }
     }
 
-    /// RouteCue's MPRIS ducking stands down while the route in use gives its stream a media role the session's policy
-    /// ducks for (unless configured to duck as well).
-    private func leaveDuckingToTheSessionIfItDucks() {
-        carAudio?.ducker.sessionDucks = !config.ducking.ducksOverMPRIS(routeMediaRole: active.flatMap(mediaRole(ofRoute:)))
+    /// RouteCue's MPRIS ducking stands down while `route`, the one in use, gives its stream a media role the session's
+    /// policy ducks for (unless configured to duck as well).
+    private func leaveDuckingToTheSessionIfItDucks(on route: AudioRouteName) {
+        carAudio?.ducker.sessionDucks = !config.ducking.ducksOverMPRIS(routeMediaRole: mediaRole(ofRoute: route))
     }
 
     /// Asks for route `name` (it must be configured); applied at once.
@@ -113,9 +113,10 @@ public final class AudioRouting {
         if active == .handsFree, handsFreeFollowsBlueZ, let device = carAudio?.handsFreeDevice { timing.outputLatency += device.delaySeconds }
         audio.setRoute(device: AudioServiceSettings.request(pcm: choice.pcm, device: config.audio.device), timing: timing)
         onTiming(timing, config.audio.routes[active]?.openAheadSeconds)
+        // Also on a reload that keeps the route: its role or `ducking.when_media_role` may have changed.
+        leaveDuckingToTheSessionIfItDucks(on: active)
         guard active != self.active else { return }
         self.active = active
-        leaveDuckingToTheSessionIfItDucks()
         // A call on the hands-free link depends on the route.
         if carAudio?.inCall == true { applyPolicy() }
         onActiveRoute(active, choice.why)
