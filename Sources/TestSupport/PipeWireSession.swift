@@ -137,7 +137,7 @@ public final class PipeWireSession: @unchecked Sendable {
         (try? String(contentsOf: directory.appendingPathComponent("\(name).log"), encoding: .utf8)) ?? ""
     }
 
-    /// Runs `tool` in the session and waits for it (at most 10 s); its standard output.
+    /// Runs `tool` in the session and waits for it; its standard output (a failure throws, with its status and stderr).
     @discardableResult
     public func tool(_ tool: String, _ arguments: [String]) throws -> String {
         let process = Process()

@@ -98,7 +98,12 @@ public final class ScriptedTCPServer: Sendable {
             var resumeAt: UInt64 = 0
             var received = false
             func drop() {
-                if client >= 0 { close(client) }
+                guard client >= 0 else { return }
+                // What the client sent and nobody read would make close() send a reset, which can reach the client
+                // before the answer it has not read yet: read it first.
+                var scratch = [UInt8](repeating: 0, count: 4096)
+                while scratch.withUnsafeMutableBytes({ recv(client, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }) > 0 {}
+                close(client)
                 client = -1
             }
             defer {

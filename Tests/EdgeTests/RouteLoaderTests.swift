@@ -32,7 +32,8 @@ final class RouteLoaderTests: XCTestCase {
     /// What an engine answering every request with the example route plays to each connection.
     private func engineScript() throws -> [ScriptedTCPServer.Step] {
         let body = try String(contentsOf: example, encoding: .utf8)
-        return [.send(Array("HTTP/1.1 200 OK\r\nContent-Length: \(body.utf8.count)\r\n\r\n".utf8)), .send(Array(body.utf8)), .close]
+        // Answered once the request came: answering and closing before it arrived resets the connection.
+        return [.receive, .send(Array("HTTP/1.1 200 OK\r\nContent-Length: \(body.utf8.count)\r\n\r\n".utf8)), .send(Array(body.utf8)), .close]
     }
 
     /// An engine answering every request with the example route, on `port` (0: any).

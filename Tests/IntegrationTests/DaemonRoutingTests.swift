@@ -45,7 +45,8 @@ final class DaemonRoutingTests: XCTestCase {
     /// An engine answering every request with the example route.
     private func engine(port: UInt16 = 0) throws -> ScriptedTCPServer {
         let body = try String(contentsOf: example, encoding: .utf8)
-        let server = try ScriptedTCPServer(port: port, script: [.send(Array("HTTP/1.1 200 OK\r\nContent-Length: \(body.utf8.count)\r\n\r\n".utf8)),
+        // It answers once the request came: answering and closing before it arrived resets the connection.
+        let server = try ScriptedTCPServer(port: port, script: [.receive, .send(Array("HTTP/1.1 200 OK\r\nContent-Length: \(body.utf8.count)\r\n\r\n".utf8)),
                                                                 .send(Array(body.utf8)), .close])
         servers.append(server)
         return server
