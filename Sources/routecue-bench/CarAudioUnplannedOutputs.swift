@@ -26,14 +26,15 @@ extension CarAudioBench {
         let signals = SignalRecord()
         try client.subscribe(MatchRule(sender: Self.routecue, path: Self.guidancePath, interface: Self.audio, member: "WillPlay"), into: signals)
         let wav = directory + "/prompt.wav"
-        let said = Process()
-        said.executableURL = URL(fileURLWithPath: options.binary)
-        said.arguments = ["say", "Your coffee is ready", "--wav", wav]
-        try said.run()
-        said.waitUntilExit()
-        guard said.terminationStatus == 0 else { throw CarAudioBenchError("routecue say failed (\(said.terminationStatus))") }
+        let said = try CommandRunner.run(options.binary, ["say", "Your coffee is ready", "--wav", wav])
+        guard said.status == 0 else { throw CarAudioBenchError("routecue say failed (\(said.status)): \(said.stderr)") }
         let trace = PeriodicSampler.mpvVolume(through: client, player: Self.mpvName, every: 0.01)
         defer { trace.stop() }
+        // Waits (at most 15 s) until mpv's volume is back at the original.
+        func waitForTheOriginalVolume() {
+            let end = MonotonicClock.nanoseconds() + 15_000_000_000
+            while trace.last?.value != original, MonotonicClock.nanoseconds() < end { usleep(20_000) }
+        }
         usleep(1_000_000)
         func setPromptStyle(_ style: String) throws {
             _ = try client.call(Self.routecue, Self.guidancePath, .properties, "Set",
@@ -60,8 +61,7 @@ extension CarAudioBench {
         for kind in kinds {
             var deltas: [Double] = [], downBefore: [Double] = [], waits: [Double] = []
             for run in 1...runs {
-                let end = MonotonicClock.nanoseconds() + 15_000_000_000
-                while trace.last?.value != original, MonotonicClock.nanoseconds() < end { usleep(20_000) }
+                waitForTheOriginalVolume()
                 usleep(300_000)
                 let asked = Double(MonotonicClock.nanoseconds()) / 1e9
                 let before = signals.count
@@ -82,8 +82,7 @@ extension CarAudioBench {
                   + String(format: "%.0f ms / %.0f ms", percentile(downBefore, 0.5) * 1000, (downBefore.min() ?? .nan) * 1000).padding(toLength: 39, withPad: " ", startingAt: 0)
                   + String(format: "%.0f ms / %.0f ms", percentile(waits, 0.5) * 1000, (waits.max() ?? .nan) * 1000))
         }
-        let end = MonotonicClock.nanoseconds() + 15_000_000_000
-        while trace.last?.value != original, MonotonicClock.nanoseconds() < end { usleep(20_000) }
+        waitForTheOriginalVolume()
         let restored = try client.get(Self.mpvName, "/org/mpris/MediaPlayer2", "org.mpris.MediaPlayer2.Player", "Volume").number ?? .nan
         print(String(format: "    configured: ramp down %.2f s, lead %.2f s (a prompt waits at most %.2f s: the ramp, its last step a step early, and the lead); restored − original after the last: %.17g (goal exactly 0)",
                      settings.rampDownSeconds, settings.leadSeconds,

@@ -78,7 +78,31 @@ final class DaemonDuckingTests: XCTestCase {
         try Self.volume(of: player.busName, through: client!)
     }
 
-    private static func volume(of busName: String, through client: BusConnection) throws -> Double? {
+    /// mpv's MPRIS Volume read from outside RouteCue on a thread of its own, each reading stamped with CLOCK_MONOTONIC
+    /// seconds, until `stop()`.
+    private final class VolumeTrace: Sendable {
+        private let samples = Collected<(at: Double, volume: Double)>()
+        private let sampling = Atomic<Bool>(true)
+
+        init(of busName: String, through client: BusConnection, everyMicroseconds interval: UInt32) {
+            Thread { [self] in
+                while sampling.load(ordering: .relaxed) {
+                    if let v = (try? DaemonDuckingTests.volume(of: busName, through: client)) ?? nil {
+                        samples.append((Double(MonotonicClock.nanoseconds()) / 1e9, v))
+                    }
+                    usleep(interval)
+                }
+            }.start()
+        }
+
+        /// The readings so far.
+        var all: [(at: Double, volume: Double)] { samples.all }
+
+        /// Ends the readings.
+        func stop() { sampling.store(false, ordering: .relaxed) }
+    }
+
+    fileprivate static func volume(of busName: String, through client: BusConnection) throws -> Double? {
         guard case .double(let v)? = try propertyAndWait(client, try BusName(busName), "/org/mpris/MediaPlayer2", player, "Volume") else { return nil }
         return v
     }
@@ -107,18 +131,9 @@ final class DaemonDuckingTests: XCTestCase {
         gpsd = try GPSDProcess(feedPort: feeder.port)
         let cues = tmp.appendingPathComponent("cues.jsonl")
         // A trace of mpv's volume, read from outside RouteCue.
-        let trace = Collected<(at: Double, volume: Double)>()
-        let sampling = Atomic<Bool>(true)
         let client = client!
-        let busName = mpv.busName
-        let sampler = Thread {
-            while sampling.load(ordering: .relaxed) {
-                if let v = (try? Self.volume(of: busName, through: client)) ?? nil { trace.append((Double(MonotonicClock.nanoseconds()) / 1e9, v)) }
-                usleep(20_000)
-            }
-        }
-        sampler.start()
-        defer { sampling.store(false, ordering: .relaxed) }
+        let trace = VolumeTrace(of: mpv.busName, through: client, everyMicroseconds: 20_000)
+        defer { trace.stop() }
         let daemon = try startDaemon(extra: ["--gpsd", "127.0.0.1:\(gpsd!.port)", "--cues", cues.path])
         // The route comes once the player is known, as on a head unit (music plays before a destination is set): the
         // departure cue, due the moment the route is acquired, waits for the ramp as a planned cue does.
@@ -132,7 +147,7 @@ final class DaemonDuckingTests: XCTestCase {
                       daemon.stderrText)
         XCTAssertTrue(waitForVolume(mpv, within: 10) { $0 == original }, "restored\n\(daemon.stderrText)")
         usleep(300_000)
-        sampling.store(false, ordering: .relaxed)
+        trace.stop()
         let spoken = try String(contentsOf: cues, encoding: .utf8).split(separator: "\n").compactMap {
             try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
         }.filter { $0["event"] as? String == "spoken" }
@@ -170,18 +185,9 @@ final class DaemonDuckingTests: XCTestCase {
         let original = try XCTUnwrap(try volume(of: mpv))
         let target = Self.ducked(original)
         let settings = DuckingSettings()
-        let trace = Collected<(at: Double, volume: Double)>()
-        let sampling = Atomic<Bool>(true)
         let client = client!
-        let busName = mpv.busName
-        let sampler = Thread {
-            while sampling.load(ordering: .relaxed) {
-                if let v = (try? Self.volume(of: busName, through: client)) ?? nil { trace.append((Double(MonotonicClock.nanoseconds()) / 1e9, v)) }
-                usleep(10_000)
-            }
-        }
-        sampler.start()
-        defer { sampling.store(false, ordering: .relaxed) }
+        let trace = VolumeTrace(of: mpv.busName, through: client, everyMicroseconds: 10_000)
+        defer { trace.stop() }
         let daemon = try startDaemon()
         XCTAssertNotNil(daemon.line(containing: "media: following MPRIS players", within: 10), daemon.stderrText)
         let willPlay = Collected<(id: Int64, kind: String, at: Double)>()
